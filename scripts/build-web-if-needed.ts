@@ -1,0 +1,30 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const builtIndex = path.join(root, "dist/web/index.html");
+const sources = ["web", "domain", "vite.config.ts", "package-lock.json"].map((p) => path.join(root, p));
+
+function newestMtime(p: string): number {
+  if (!fs.existsSync(p)) return 0;
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(p)) {
+    if (entry === "node_modules" || entry.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  }
+  return newest;
+}
+
+/** Build the web app when there is no build, or when any web source is newer than it. */
+export async function buildWebIfNeeded(log: (line: string) => void = console.log): Promise<boolean> {
+  const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+  const newestSource = Math.max(...sources.map(newestMtime));
+  if (builtAt && builtAt >= newestSource) return false;
+  log(builtAt ? "Web sources changed: rebuilding the web app…" : "Building the web app (first run)…");
+  const { build } = await import("vite");
+  await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+  return true;
+}

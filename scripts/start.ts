@@ -1,0 +1,5 @@
+import { runMain } from "../server/main";
+import { buildWebIfNeeded } from "./build-web-if-needed";
+
+await buildWebIfNeeded();
+await runMain();

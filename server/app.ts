@@ -1,0 +1,151 @@
+import fs from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import type { AppDeps, AppEnv } from "./context";
+import { AppError, type ErrorBody } from "./lib/errors";
+import { newId } from "./lib/ids";
+import { healthRoutes } from "./modules/health/routes";
+import { sessionRoutes } from "./modules/session/routes";
+
+export interface CreateAppOptions {
+  /** Directory of the built web app; omitted in API tests. */
+  webDir?: string;
+}
+
+/** The whole HTTP surface: middleware chain, API modules, and the web app with SPA fallback. */
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    const requestId = c.req.header("x-request-id")?.slice(0, 64) || newId();
+    c.set("deps", deps);
+    c.set("requestId", requestId);
+    c.set("log", deps.logger.child({ requestId }));
+    const started = performance.now();
+    await next();
+    c.header("x-request-id", requestId);
+    if (c.req.path.startsWith("/api/")) {
+      c.var.log.info(
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
+        "request",
+      );
+    }
+  });
+
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", "https:", "http://localhost:*"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: deps.config.BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError(413, "payload_too_large", "Request body is too large");
+      },
+    }),
+  );
+
+  // Browsers send Origin on cross-site writes; refuse writes from other origins (CSRF).
+  app.use("/api/*", async (c, next) => {
+    const method = c.req.method;
+    if (
+      method !== "GET" &&
+      method !== "HEAD" &&
+      method !== "OPTIONS" &&
+      !c.req.path.startsWith("/api/webhooks/")
+    ) {
+      const origin = c.req.header("origin");
+      if (origin && origin !== new URL(c.req.url).origin && origin !== deps.config.publicUrl) {
+        throw new AppError(403, "forbidden", "Cross-site request refused");
+      }
+    }
+    await next();
+  });
+
+  const api = new Hono<AppEnv>();
+  api.route("/health", healthRoutes());
+  api.route("/me", sessionRoutes());
+  app.route("/api", api);
+
+  app.all("/api/*", (c) =>
+    c.json<ErrorBody>(
+      { error: { code: "not_found", message: `No API route for ${c.req.method} ${c.req.path}` } },
+      404,
+    ),
+  );
+
+  if (options.webDir) mountWeb(app, options.webDir);
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      if (err.status >= 500) c.var.log?.error({ err }, "request failed");
+      return c.json(err.toBody(), err.status);
+    }
+    if (isMalformedJson(err)) {
+      return c.json<ErrorBody>({ error: { code: "bad_request", message: "Malformed JSON body" } }, 400);
+    }
+    (c.var.log ?? deps.logger).error({ err, path: c.req.path }, "unhandled error");
+    return c.json<ErrorBody>(
+      { error: { code: "internal_error", message: "Something went wrong on our side" } },
+      500,
+    );
+  });
+
+  app.notFound((c) =>
+    c.json<ErrorBody>(
+      { error: { code: "not_found", message: `No route for ${c.req.method} ${c.req.path}` } },
+      404,
+    ),
+  );
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+function isMalformedJson(err: unknown): boolean {
+  return err instanceof SyntaxError || (err instanceof Error && /Malformed JSON/i.test(err.message));
+}
+
+function mountWeb(app: Hono<AppEnv>, webDir: string) {
+  const root = path.relative(process.cwd(), webDir) || ".";
+  const indexFile = path.join(webDir, "index.html");
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root,
+      onFound: (_p, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.use("*", serveStatic({ root }));
+  // SPA fallback: every other GET that is not an API call gets the app shell.
+  app.get("*", (c) => {
+    if (c.req.path.startsWith("/api/") || c.req.path.startsWith("/assets/")) return c.notFound();
+    c.header("Cache-Control", "no-cache");
+    return c.html(fs.readFileSync(indexFile, "utf8"));
+  });
+}

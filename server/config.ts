@@ -1,0 +1,102 @@
+import path from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const urlString = () =>
+  optionalString.refine((v) => v === undefined || URL.canParse(v), { message: "must be a URL" });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalString.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    "must start with postgres:// or postgresql://",
+  ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PUBLIC_URL: urlString(),
+  AUTH_SECRET: optionalString.refine(
+    (v) => v === undefined || v.length >= 32,
+    "must be at least 32 characters",
+  ),
+  ENCRYPTION_KEY: optionalString.refine(
+    (v) => v === undefined || /^[0-9a-f]{64}$/i.test(v),
+    "must be 64 hexadecimal characters (32 bytes)",
+  ),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  SMTP_URL: urlString(),
+  MAIL_FROM: z.string().trim().min(3).default("Agency Hub <no-reply@agency-hub.local>"),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  CLICKUP_CLIENT_ID: optionalString,
+  CLICKUP_CLIENT_SECRET: optionalString,
+  CLICKUP_API_URL: urlString(),
+  DEMO: z.enum(["on", "off"]).default("on"),
+  DEMO_AGENCY: z.enum(["small", "medium", "large"]).default("small"),
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  /** Absolute data directory (embedded database, generated secrets, mail outbox). */
+  dataDir: string;
+  databaseKind: "pglite" | "postgres";
+  publicUrl: string;
+  googleConfigured: boolean;
+  clickupConfigured: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parse the environment. Throws a ConfigError with one line naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    const value = env[name];
+    const shown =
+      value === undefined ? "" : ` (got "${value.length > 40 ? `${value.slice(0, 40)}…` : value}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      "Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+    );
+  }
+  if (Boolean(e.CLICKUP_CLIENT_ID) !== Boolean(e.CLICKUP_CLIENT_SECRET)) {
+    throw new ConfigError(
+      "Invalid configuration: CLICKUP_CLIENT_ID and CLICKUP_CLIENT_SECRET must be set together",
+    );
+  }
+  return {
+    ...e,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseKind: e.DATABASE_URL ? "postgres" : "pglite",
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    googleConfigured: Boolean(e.GOOGLE_CLIENT_ID),
+    clickupConfigured: Boolean(e.CLICKUP_CLIENT_ID),
+  };
+}

@@ -1,0 +1,287 @@
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { profiles } from "./auth";
+import { organizations } from "./workspaces";
+
+/*
+ * Everything synced from ClickUp. Every table carries organization_id first in its
+ * primary key so rows can be distributed by workspace; provider ids stay text.
+ */
+
+const orgId = () =>
+  text("organization_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" });
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A workspace's link to one ClickUp workspace ("team"). Tokens are encrypted at rest. */
+export const clickupWorkspaceConnections = pgTable("clickup_workspace_connections", {
+  organizationId: orgId().primaryKey(),
+  clickupTeamId: text("clickup_team_id"),
+  clickupTeamName: text("clickup_team_name"),
+  authType: text("auth_type", { enum: ["oauth", "personal"] }).notNull(),
+  accessTokenEnc: text("access_token_enc").notNull(),
+  connectedBy: text("connected_by").references(() => profiles.id, { onDelete: "set null" }),
+  webhookId: text("webhook_id"),
+  webhookSecretEnc: text("webhook_secret_enc"),
+  status: text("status", { enum: ["pending_team", "active", "error", "disconnected"] })
+    .notNull()
+    .default("pending_team"),
+  lastError: text("last_error"),
+  connectedAt: ts("connected_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** A user's own ClickUp account within a workspace (spec: user_clickup_connections). */
+export const userClickupConnections = pgTable(
+  "user_clickup_connections",
+  {
+    organizationId: orgId(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    clickupUserId: text("clickup_user_id").notNull(),
+    clickupEmail: text("clickup_email"),
+    clickupUsername: text("clickup_username"),
+    accessTokenEnc: text("access_token_enc"),
+    isActive: boolean("is_active").notNull().default(true),
+    connectedAt: ts("connected_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    index("user_clickup_connections_user_idx").on(t.userId, t.isActive),
+    index("user_clickup_connections_clickup_user_idx").on(t.organizationId, t.clickupUserId),
+  ],
+);
+
+export const spaces = pgTable(
+  "spaces",
+  {
+    organizationId: orgId(),
+    id: text("id").notNull(),
+    name: text("name").notNull(),
+    teamId: text("team_id"),
+    statuses: jsonb("statuses").$type<unknown[]>(),
+    archived: boolean("archived").notNull().default(false),
+    deleted: boolean("deleted").notNull().default(false),
+    syncedAt: ts("synced_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
+);
+
+/** Folders are the agency's projects. */
+export const folders = pgTable(
+  "folders",
+  {
+    organizationId: orgId(),
+    id: text("id").notNull(),
+    name: text("name").notNull(),
+    spaceId: text("space_id"),
+    hidden: boolean("hidden").notNull().default(false),
+    archived: boolean("archived").notNull().default(false),
+    deleted: boolean("deleted").notNull().default(false),
+    syncedAt: ts("synced_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index("folders_space_idx").on(t.organizationId, t.spaceId),
+  ],
+);
+
+export const lists = pgTable(
+  "lists",
+  {
+    organizationId: orgId(),
+    id: text("id").notNull(),
+    name: text("name").notNull(),
+    folderId: text("folder_id"),
+    spaceId: text("space_id"),
+    archived: boolean("archived").notNull().default(false),
+    deleted: boolean("deleted").notNull().default(false),
+    syncedAt: ts("synced_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index("lists_folder_idx").on(t.organizationId, t.folderId),
+  ],
+);
+
+export interface AssigneeRef {
+  id: string;
+  username?: string | null;
+  email?: string | null;
+}
+
+export interface TaskCustomField {
+  id: string;
+  name: string;
+  type?: string;
+  value: unknown;
+}
+
+export const tasks = pgTable(
+  "tasks",
+  {
+    organizationId: orgId(),
+    id: text("id").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    status: text("status"),
+    statusType: text("status_type"),
+    statusColor: text("status_color"),
+    folderId: text("folder_id"),
+    spaceId: text("space_id"),
+    listId: text("list_id"),
+    customItemId: integer("custom_item_id"),
+    customId: text("custom_id"),
+    jobCode: text("job_code"),
+    startDate: ts("start_date"),
+    dueDate: ts("due_date"),
+    timeEstimateMs: bigint("time_estimate_ms", { mode: "number" }),
+    timeSpentMs: bigint("time_spent_ms", { mode: "number" }),
+    assigneesArray: jsonb("assignees_array").$type<AssigneeRef[]>().notNull().default([]),
+    /** First assignee's id (spec: may hold a JSON string with id and name in old data). */
+    assigneeId: text("assignee_id"),
+    assigneeName: text("assignee_name"),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    customFields: jsonb("custom_fields").$type<TaskCustomField[]>().notNull().default([]),
+    parentTaskId: text("parent_task_id"),
+    folderName: text("folder_name"),
+    spaceName: text("space_name"),
+    listName: text("list_name"),
+    assignedComments: integer("assigned_comments").notNull().default(0),
+    /** Hours: the task's estimate plus its subtasks' (spec §3 estimated total). */
+    estimatedTimeTotal: doublePrecision("estimated_time_total").notNull().default(0),
+    /** Hours logged on the task and its subtasks from non-deleted time entries. */
+    timeLoggedTotal: doublePrecision("time_logged_total").notNull().default(0),
+    priority: text("priority"),
+    url: text("url"),
+    archived: boolean("archived").notNull().default(false),
+    deleted: boolean("deleted").notNull().default(false),
+    dateCreated: ts("date_created"),
+    dateUpdated: ts("date_updated"),
+    dateClosed: ts("date_closed"),
+    syncedAt: ts("synced_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index("tasks_folder_idx").on(t.organizationId, t.folderId),
+    index("tasks_due_idx").on(t.organizationId, t.dueDate),
+    index("tasks_type_idx").on(t.organizationId, t.customItemId),
+    index("tasks_parent_idx").on(t.organizationId, t.parentTaskId),
+    index("tasks_assignee_idx").on(t.organizationId, t.assigneeId),
+    index("tasks_list_idx").on(t.organizationId, t.listId),
+  ],
+);
+
+/** One row per (task, assignee): the relational form of assignees_array, for filters by person. */
+export const taskAssignees = pgTable(
+  "task_assignees",
+  {
+    organizationId: orgId(),
+    taskId: text("task_id").notNull(),
+    userId: text("user_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.taskId, t.userId] }),
+    index("task_assignees_user_idx").on(t.organizationId, t.userId),
+  ],
+);
+
+export const customFields = pgTable(
+  "custom_fields",
+  {
+    organizationId: orgId(),
+    id: text("id").notNull(),
+    name: text("name").notNull(),
+    fieldType: text("field_type").notNull(),
+    typeConfig: jsonb("type_config"),
+    syncedAt: ts("synced_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
+);
+
+export const customFieldValues = pgTable(
+  "custom_field_values",
+  {
+    organizationId: orgId(),
+    taskId: text("task_id").notNull(),
+    customFieldId: text("custom_field_id").notNull(),
+    /** An object with text, or a plain value, as ClickUp encodes it for the field type. */
+    value: jsonb("value"),
+    syncedAt: ts("synced_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.taskId, t.customFieldId] }),
+    index("custom_field_values_field_idx").on(t.organizationId, t.customFieldId),
+  ],
+);
+
+/** ClickUp workspace members (spec §3 "users"). */
+export const providerUsers = pgTable(
+  "provider_users",
+  {
+    organizationId: orgId(),
+    id: text("id").notNull(),
+    username: text("username"),
+    email: text("email"),
+    profilePicture: text("profile_picture"),
+    initials: text("initials"),
+    color: text("color"),
+    role: integer("role"),
+    syncedAt: ts("synced_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index("provider_users_username_idx").on(t.organizationId, t.username),
+    index("provider_users_email_idx").on(t.organizationId, t.email),
+  ],
+);
+
+export const timeEntries = pgTable(
+  "time_entries",
+  {
+    organizationId: orgId(),
+    /** Our id: the ClickUp id for entries that came from ClickUp, a UUID for ones logged here. */
+    id: text("id").notNull(),
+    clickupId: text("clickup_id"),
+    /** ClickUp user id of the person the time belongs to. */
+    userId: text("user_id").notNull(),
+    taskId: text("task_id"),
+    startTime: ts("start_time").notNull(),
+    endTime: ts("end_time"),
+    durationMs: bigint("duration_ms", { mode: "number" }).notNull(),
+    billable: boolean("billable").notNull().default(false),
+    description: text("description"),
+    deleted: boolean("deleted").notNull().default(false),
+    source: text("source", { enum: ["clickup", "timesheet"] })
+      .notNull()
+      .default("clickup"),
+    /** App user who logged it (timesheet entries). */
+    loggedBy: text("logged_by").references(() => profiles.id, { onDelete: "set null" }),
+    writeBackStatus: text("write_back_status", { enum: ["none", "pending", "synced", "failed"] })
+      .notNull()
+      .default("none"),
+    writeBackError: text("write_back_error"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex("time_entries_clickup_id_idx").on(t.organizationId, t.clickupId),
+    index("time_entries_user_start_idx").on(t.organizationId, t.userId, t.startTime),
+    index("time_entries_task_idx").on(t.organizationId, t.taskId),
+  ],
+);

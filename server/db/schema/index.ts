@@ -1,0 +1,4 @@
+export * from "./auth";
+export * from "./workspaces";
+export * from "./clickup";
+export * from "./operations";

@@ -1,0 +1,132 @@
+import fs from "node:fs";
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { inject } from "vitest";
+import { createApp, type App } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import type { AppDeps } from "../../server/context";
+import { openDatabase, wrapPglite, type Database } from "../../server/db/client";
+import { createLogger } from "../../server/lib/logger";
+import { withDatabase } from "./global-setup";
+
+export interface TestContext {
+  app: App;
+  deps: AppDeps;
+  database: Database;
+  /** A fresh cookie-keeping client: one per simulated browser. */
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+/** A fresh database cloned from the migrated template, and the app wired to it in-process. */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  overrides: Partial<AppDeps> = {},
+): Promise<TestContext> {
+  const { database, drop } = await cloneDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-hub-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    PUBLIC_URL: "http://localhost:3000",
+    DEMO: "off",
+    ...env,
+  });
+  const deps: AppDeps = {
+    config,
+    database,
+    logger: createLogger(config.LOG_LEVEL),
+    secrets: { authSecret: randomBytes(32).toString("base64url"), encryptionKey: randomBytes(32) },
+    now: () => new Date(),
+    ...overrides,
+  };
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    database,
+    client: () => new TestClient(app),
+    close: async () => {
+      await database.close().catch(() => {});
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function cloneDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject("pgTemplateDb");
+  if (url && template) {
+    const name = `agency_hub_t_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 5 });
+    return {
+      database,
+      drop: async () => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = fs.readFileSync(inject("pgliteTemplate"));
+  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  return { database: wrapPglite(pglite), drop: async () => {} };
+}
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** Calls the in-process app like a browser would: same-origin, cookies kept between calls. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+
+  constructor(private readonly app: App) {}
+
+  async request<T = unknown>(
+    pathname: string,
+    init: { method?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {},
+  ): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { origin: "http://localhost:3000", ...init.headers };
+    if (init.json !== undefined) headers["content-type"] = "application/json";
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const res = await this.app.request(`http://localhost:3000${pathname}`, {
+      method: init.method ?? (init.json !== undefined || init.body !== undefined ? "POST" : "GET"),
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const idx = pair!.indexOf("=");
+      const name = pair!.slice(0, idx).trim();
+      const value = pair!.slice(idx + 1).trim();
+      if (!value || /max-age=0/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line))
+        this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, headers: res.headers, body: body as T, text };
+  }
+
+  get = <T = unknown>(p: string, headers?: Record<string, string>) => this.request<T>(p, { headers });
+  post = <T = unknown>(p: string, json?: unknown) => this.request<T>(p, { method: "POST", json });
+  put = <T = unknown>(p: string, json?: unknown) => this.request<T>(p, { method: "PUT", json });
+  patch = <T = unknown>(p: string, json?: unknown) => this.request<T>(p, { method: "PATCH", json });
+  delete = <T = unknown>(p: string) => this.request<T>(p, { method: "DELETE" });
+}

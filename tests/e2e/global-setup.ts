@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    e2eDataDir: string;
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** Start the app exactly as `npm start` does (build if needed, one process), on a fresh data dir. */
+export async function startApp(
+  env: Record<string, string> = {},
+): Promise<{ url: string; dataDir: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "agency-hub-e2e-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode} before becoming healthy`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error("app did not become healthy within 180 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+  };
+  return { url, dataDir, child, stop };
+}
+
+export default async function setup(project: TestProject) {
+  const app = await startApp();
+  project.provide("baseUrl", app.url);
+  project.provide("e2eDataDir", app.dataDir);
+  return async () => {
+    await app.stop();
+    fs.rmSync(app.dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,18 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { createQueryClient } from "@/lib/query-client";
+import { createRouter } from "./router";
+import "./index.css";
+
+const queryClient = createQueryClient();
+const router = createRouter();
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);
