@@ -1,0 +1,60 @@
+import { TASK_DETAIL_CUSTOM_FIELDS_LIMIT } from "./constants";
+
+/**
+ * Custom field values (spec §3 custom_field_values): the value is an object with `text`, a plain
+ * string, or — straight from ClickUp — a number. Names are free text.
+ */
+export interface CustomField {
+  id?: string | number | null;
+  name: string | null | undefined;
+  value: unknown;
+}
+
+/**
+ * The display text of a custom field value: strings as given, finite numbers and booleans as
+ * text, objects by their `text` (else `value`, else `name`) property; `null` for anything empty.
+ */
+export function customFieldText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "string") return value.trim() === "" ? null : value;
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : null;
+  if (typeof value === "boolean") return String(value);
+  if (typeof value === "object" && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    for (const key of ["text", "value", "name"]) {
+      if (key in record) {
+        const text = customFieldText(record[key]);
+        if (text !== null) return text;
+      }
+    }
+  }
+  return null;
+}
+
+/** The first field whose name contains any of `fragments` (case-insensitive). */
+export function findCustomField<F extends CustomField>(
+  fields: readonly F[] | null | undefined,
+  fragments: readonly string[],
+): F | undefined {
+  return (fields ?? []).find((field) => {
+    const name = (field.name ?? "").toLowerCase();
+    return fragments.some((fragment) => name.includes(fragment.toLowerCase()));
+  });
+}
+
+/**
+ * The additional custom fields of the task detail dialog (spec §2): the first 5 with a non-empty
+ * value, in their given order, with their display text.
+ */
+export function detailCustomFields<F extends CustomField>(
+  fields: readonly F[] | null | undefined,
+  limit: number = TASK_DETAIL_CUSTOM_FIELDS_LIMIT,
+): Array<F & { text: string }> {
+  const shown: Array<F & { text: string }> = [];
+  for (const field of fields ?? []) {
+    if (shown.length >= limit) break;
+    const text = customFieldText(field.value);
+    if (text !== null && (field.name ?? "").trim() !== "") shown.push({ ...field, text });
+  }
+  return shown;
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import {
+  avatarLetter,
+  clampPercent,
+  displayName,
+  formatEstimateMinutes,
+  formatHours,
+  initials,
+  msToHours,
+  msToMinutes,
+  percentComplete,
+} from "./format";
+
+describe("formatHours (spec §9)", () => {
+  it("shows one decimal plus 'h'", () => {
+    expect(formatHours(2.5)).toBe("2.5h");
+    expect(formatHours(0)).toBe("0.0h");
+    expect(formatHours(8)).toBe("8.0h");
+    expect(formatHours(1.25)).toBe("1.3h");
+    expect(formatHours(1.04)).toBe("1.0h");
+  });
+  it("shows missing values as 0.0h", () => {
+    expect(formatHours(null)).toBe("0.0h");
+    expect(formatHours(Number.NaN)).toBe("0.0h");
+  });
+});
+
+describe("formatEstimateMinutes (spec §9)", () => {
+  it("shows hours with a decimal from 60 minutes", () => {
+    expect(formatEstimateMinutes(60)).toBe("1.0h");
+    expect(formatEstimateMinutes(90)).toBe("1.5h");
+    expect(formatEstimateMinutes(125)).toBe("2.1h");
+  });
+  it("shows minutes below 60", () => {
+    expect(formatEstimateMinutes(59)).toBe("59m");
+    expect(formatEstimateMinutes(45)).toBe("45m");
+    expect(formatEstimateMinutes(59.6)).toBe("60m");
+    expect(formatEstimateMinutes(0)).toBe("0m");
+    expect(formatEstimateMinutes(undefined)).toBe("0m");
+  });
+});
+
+describe("ms conversions", () => {
+  it("divides by 60,000 and 3,600,000, accepting ms strings", () => {
+    expect(msToMinutes(90_000)).toBe(1.5);
+    expect(msToMinutes("5400000")).toBe(90);
+    expect(msToHours(5_400_000)).toBe(1.5);
+    expect(msToHours("3600000")).toBe(1);
+  });
+  it("treats missing and junk as 0", () => {
+    expect(msToHours(null)).toBe(0);
+    expect(msToMinutes("")).toBe(0);
+    expect(msToMinutes("abc")).toBe(0);
+  });
+});
+
+describe("percentComplete / clampPercent (spec §9)", () => {
+  it("rounds logged over estimated", () => {
+    expect(percentComplete(5, 10)).toBe(50);
+    expect(percentComplete(1, 3)).toBe(33);
+    expect(percentComplete(2, 3)).toBe(67);
+    expect(percentComplete(15, 10)).toBe(150);
+  });
+  it("is 0 without an estimate", () => {
+    expect(percentComplete(5, 0)).toBe(0);
+    expect(percentComplete(5, null)).toBe(0);
+    expect(percentComplete(null, 10)).toBe(0);
+  });
+  it("clamps to 0..100", () => {
+    expect(clampPercent(150)).toBe(100);
+    expect(clampPercent(-5)).toBe(0);
+    expect(clampPercent(42.5)).toBe(42.5);
+    expect(clampPercent(Number.NaN)).toBe(0);
+  });
+});
+
+describe("displayName (spec §3)", () => {
+  it("uses first plus last name", () => {
+    expect(displayName({ firstName: "Ada", lastName: "Lovelace", email: "ada@x.io" })).toBe("Ada Lovelace");
+    expect(displayName({ firstName: " Ada ", lastName: "", email: "ada@x.io" })).toBe("Ada");
+    expect(displayName({ firstName: null, lastName: "Lovelace" })).toBe("Lovelace");
+  });
+  it("falls back to e-mail, then 'User'", () => {
+    expect(displayName({ firstName: "  ", email: "ada@x.io" })).toBe("ada@x.io");
+    expect(displayName({})).toBe("User");
+    expect(displayName(null)).toBe("User");
+  });
+});
+
+describe("initials (spec §3)", () => {
+  it("come from the names, upper-cased", () => {
+    expect(initials({ firstName: "ada", lastName: "lovelace" })).toBe("AL");
+    expect(initials({ firstName: "Ada" })).toBe("A");
+    expect(initials({ lastName: "Lovelace", email: "z@x.io" })).toBe("L");
+  });
+  it("fall back to the e-mail's first letter, then U", () => {
+    expect(initials({ email: "zoe@x.io" })).toBe("Z");
+    expect(initials({ firstName: "", email: "" })).toBe("U");
+    expect(initials(undefined)).toBe("U");
+  });
+  it("handle letters outside the BMP", () => {
+    expect(initials({ firstName: "𝒜da", lastName: "Éclair" })).toBe("𝒜É");
+  });
+});
+
+describe("avatarLetter", () => {
+  it("is the username's first letter, upper-cased, or '?'", () => {
+    expect(avatarLetter("jdoe")).toBe("J");
+    expect(avatarLetter("  mia")).toBe("M");
+    expect(avatarLetter("")).toBe("?");
+    expect(avatarLetter(null)).toBe("?");
+  });
+});

@@ -1,0 +1,91 @@
+import { MS_PER_HOUR, MS_PER_MINUTE } from "./constants";
+
+function finiteOrZero(value: number | null | undefined): number {
+  return typeof value === "number" && Number.isFinite(value) ? value : 0;
+}
+
+/** Hours with one decimal plus 'h' (spec §9): 2.5 → '2.5h', 0 → '0.0h', 1.25 → '1.3h'. Missing → '0.0h'. */
+export function formatHours(hours: number | null | undefined): string {
+  return `${finiteOrZero(hours).toFixed(1)}h`;
+}
+
+/**
+ * Estimate display (spec §9): 60 minutes or more as hours with one decimal ('1.5h', '1.0h'),
+ * below 60 as whole minutes ('45m', '0m'). Missing → '0m'.
+ */
+export function formatEstimateMinutes(minutes: number | null | undefined): string {
+  const value = finiteOrZero(minutes);
+  if (value >= 60) return `${(value / 60).toFixed(1)}h`;
+  return `${Math.round(value)}m`;
+}
+
+/** Milliseconds to minutes, ÷ 60,000, unrounded (spec §9). Missing or non-numeric → 0. */
+export function msToMinutes(ms: number | string | null | undefined): number {
+  return toNumber(ms) / MS_PER_MINUTE;
+}
+
+/** Milliseconds to hours, ÷ 3,600,000, unrounded (spec §9). Missing or non-numeric → 0. */
+export function msToHours(ms: number | string | null | undefined): number {
+  return toNumber(ms) / MS_PER_HOUR;
+}
+
+function toNumber(value: number | string | null | undefined): number {
+  if (value === null || value === undefined || value === "") return 0;
+  const n = typeof value === "number" ? value : Number(value);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/**
+ * Percent complete = logged ÷ estimated hours × 100, rounded (spec §9). 0 when nothing is
+ * estimated. Not clamped (over-runs show above 100); clamp for bars with {@link clampPercent}.
+ */
+export function percentComplete(
+  logged: number | null | undefined,
+  estimated: number | null | undefined,
+): number {
+  const est = finiteOrZero(estimated);
+  if (est <= 0) return 0;
+  return Math.round((finiteOrZero(logged) / est) * 100);
+}
+
+/** Clamp a percentage to 0–100 (spec §9 progress bars); NaN → 0. */
+export function clampPercent(percent: number): number {
+  if (Number.isNaN(percent)) return 0;
+  return Math.min(100, Math.max(0, percent));
+}
+
+/** The parts of a profile (spec §3) used for names. */
+export interface PersonName {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+}
+
+function clean(text: string | null | undefined): string {
+  return (text ?? "").trim();
+}
+
+/** Display name (spec §3): first plus last name, else the e-mail, else 'User'. */
+export function displayName(person: PersonName | null | undefined): string {
+  const full = [clean(person?.firstName), clean(person?.lastName)].filter(Boolean).join(" ");
+  return full || clean(person?.email) || "User";
+}
+
+/**
+ * Initials (spec §3): first letters of first and last name (either alone if only one is set),
+ * else the first letter of the e-mail, else 'U'; always upper-case.
+ */
+export function initials(person: PersonName | null | undefined): string {
+  const fromNames = [clean(person?.firstName), clean(person?.lastName)]
+    .filter(Boolean)
+    .map((part) => Array.from(part)[0])
+    .join("");
+  const letters = fromNames || Array.from(clean(person?.email))[0] || "U";
+  return letters.toUpperCase();
+}
+
+/** Avatar letter of the dashboard greeting (spec §2): the username's first letter upper-cased, else '?'. */
+export function avatarLetter(username: string | null | undefined): string {
+  const first = Array.from(clean(username))[0];
+  return first ? first.toUpperCase() : "?";
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import {
+  buildTimesheetEntries,
+  durationMsFromHours,
+  entryStartTime,
+  isValidTimesheetHours,
+  parseTimesheetHours,
+  parseTimesheetRowKey,
+  shouldSaveHours,
+  TIMESHEET_DESCRIPTION,
+  TIMESHEET_HOURS_INPUT,
+  timesheetCellsFromEntries,
+  timesheetDayTotal,
+  timesheetHoursSchema,
+  timesheetRowKey,
+} from "./timesheet";
+
+describe("hours input (spec §5)", () => {
+  it("has step 0.5, min 0, max 24", () => {
+    expect(TIMESHEET_HOURS_INPUT).toEqual({ min: 0, max: 24, step: 0.5 });
+  });
+  it("parses numbers and counts non-numeric as 0", () => {
+    expect(parseTimesheetHours("2.5")).toBe(2.5);
+    expect(parseTimesheetHours(" 3 ")).toBe(3);
+    expect(parseTimesheetHours(4)).toBe(4);
+    expect(parseTimesheetHours("abc")).toBe(0);
+    expect(parseTimesheetHours("")).toBe(0);
+    expect(parseTimesheetHours(null)).toBe(0);
+    expect(parseTimesheetHours("2h")).toBe(0);
+    expect(parseTimesheetHours(Number.NaN)).toBe(0);
+  });
+  it("validates range and step", () => {
+    expect(isValidTimesheetHours(0)).toBe(true);
+    expect(isValidTimesheetHours(0.5)).toBe(true);
+    expect(isValidTimesheetHours(24)).toBe(true);
+    expect(isValidTimesheetHours(24.5)).toBe(false);
+    expect(isValidTimesheetHours(-0.5)).toBe(false);
+    expect(isValidTimesheetHours(1.25)).toBe(false);
+  });
+  it("saves only values above 0", () => {
+    expect(shouldSaveHours(0)).toBe(false);
+    expect(shouldSaveHours(-1)).toBe(false);
+    expect(shouldSaveHours(0.5)).toBe(true);
+  });
+  it("schema accepts 0.5..24 in half steps", () => {
+    expect(timesheetHoursSchema.safeParse(7.5).success).toBe(true);
+    expect(timesheetHoursSchema.safeParse(24).success).toBe(true);
+    expect(timesheetHoursSchema.safeParse(0).success).toBe(false);
+    expect(timesheetHoursSchema.safeParse(25).success).toBe(false);
+    expect(timesheetHoursSchema.safeParse(1.2).success).toBe(false);
+  });
+});
+
+describe("durationMsFromHours", () => {
+  it("is hours × 3,600,000 rounded", () => {
+    expect(durationMsFromHours(1.5)).toBe(5_400_000);
+    expect(durationMsFromHours(0.1)).toBe(360_000);
+    expect(durationMsFromHours(1 / 3)).toBe(1_200_000);
+  });
+});
+
+describe("entryStartTime", () => {
+  it("is 09:00Z of the UTC day", () => {
+    expect(entryStartTime("2025-03-12").toISOString()).toBe("2025-03-12T09:00:00.000Z");
+    expect(entryStartTime("2025-03-12T23:59:00Z").toISOString()).toBe("2025-03-12T09:00:00.000Z");
+  });
+  it("throws on invalid days", () => {
+    expect(() => entryStartTime("nope")).toThrow(RangeError);
+  });
+});
+
+describe("row keys", () => {
+  it("are `${taskId}:${yyyy-MM-dd}`", () => {
+    expect(timesheetRowKey("86abc", "2025-03-12T15:00:00Z")).toBe("86abc:2025-03-12");
+    expect(timesheetRowKey(42, new Date(Date.UTC(2025, 0, 5)))).toBe("42:2025-01-05");
+  });
+  it("take the task id from the first segment", () => {
+    expect(parseTimesheetRowKey("86abc:2025-03-12")).toEqual({ taskId: "86abc", isoDate: "2025-03-12" });
+  });
+  it("reject keys without a task id or date", () => {
+    expect(parseTimesheetRowKey("86abc")).toBeNull();
+    expect(parseTimesheetRowKey(":2025-03-12")).toBeNull();
+    expect(parseTimesheetRowKey("86abc:")).toBeNull();
+    expect(parseTimesheetRowKey("86abc:garbage")).toBeNull();
+  });
+});
+
+describe("buildTimesheetEntries (spec §7)", () => {
+  it("makes one billable entry per cell above 0", () => {
+    const entries = buildTimesheetEntries({
+      "t1:2025-03-10": "1.5",
+      "t1:2025-03-11": "0",
+      "t2:2025-03-11": "abc",
+      "t3:2025-03-12": 8,
+      bad: "3",
+    });
+    expect(entries).toEqual([
+      {
+        taskId: "t1",
+        startTime: new Date("2025-03-10T09:00:00Z"),
+        endTime: new Date("2025-03-10T10:30:00Z"),
+        durationMs: 5_400_000,
+        billable: true,
+        description: "Time logged via timesheet",
+      },
+      {
+        taskId: "t3",
+        startTime: new Date("2025-03-12T09:00:00Z"),
+        endTime: new Date("2025-03-12T17:00:00Z"),
+        durationMs: 28_800_000,
+        billable: true,
+        description: TIMESHEET_DESCRIPTION,
+      },
+    ]);
+  });
+});
+
+describe("timesheetCellsFromEntries", () => {
+  it("sums hours per task and day", () => {
+    expect(
+      timesheetCellsFromEntries([
+        { taskId: "t1", startTime: "2025-03-10T09:00:00Z", durationMs: 3_600_000 },
+        { taskId: "t1", startTime: String(Date.UTC(2025, 2, 10, 14)), durationMs: "1800000" },
+        { taskId: 5, startTime: "2025-03-11T09:00:00Z", durationMs: 7_200_000 },
+        { taskId: "t9", startTime: null, durationMs: 7_200_000 },
+      ]),
+    ).toEqual({ "t1:2025-03-10": 1.5, "5:2025-03-11": 2 });
+  });
+});
+
+describe("timesheetDayTotal", () => {
+  it("adds the day's cells, ignoring other days and junk", () => {
+    const cells = { "a:2025-03-10": "1.5", "b:2025-03-10": 2, "c:2025-03-10": "x", "a:2025-03-11": 8 };
+    expect(timesheetDayTotal(cells, "2025-03-10")).toBe(3.5);
+    expect(timesheetDayTotal(cells, "2025-03-12")).toBe(0);
+  });
+});
