@@ -80,8 +80,12 @@ export const authTwoFactors = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
+    /** better-auth 1.7: false until the first TOTP code confirms enrolment. */
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
   },
-  (t) => [index("auth_two_factors_user_idx").on(t.userId)],
+  (t) => [index("auth_two_factors_user_idx").on(t.userId), index("auth_two_factors_secret_idx").on(t.secret)],
 );
 
 /** better-auth rate-limit storage in the database, shared by every instance. */
