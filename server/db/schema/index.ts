@@ -2,3 +2,4 @@ export * from "./auth";
 export * from "./workspaces";
 export * from "./clickup";
 export * from "./operations";
+export * from "./impersonation";
