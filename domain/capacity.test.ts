@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   bookedHoursOnDay,
   bookedTodayPercent,
+  bookedPercentOfCapacity,
   CAPACITY_HOURS_PER_DAY,
   dailyLoadColor,
   hoursPerDayEstimate,
@@ -133,5 +134,19 @@ describe("isOverCapacity", () => {
     expect(isOverCapacity(8)).toBe(false);
     expect(isOverCapacity(8.5)).toBe(true);
     expect(isOverCapacity(0)).toBe(false);
+  });
+});
+
+describe("bookedPercentOfCapacity", () => {
+  it("rounds hours over the 8-hour day at the band edges", () => {
+    expect(bookedPercentOfCapacity(4)).toBe(50);
+    expect(bookedPercentOfCapacity(8)).toBe(100);
+    expect(bookedPercentOfCapacity(10)).toBe(125);
+    expect(bookedPercentOfCapacity(12)).toBe(150);
+    expect(bookedPercentOfCapacity(0.3)).toBe(4); // 3.75 → 4
+    expect(bookedPercentOfCapacity(0)).toBe(0);
+    expect(bookedPercentOfCapacity(-2)).toBe(0);
+    expect(bookedPercentOfCapacity(null)).toBe(0);
+    expect(bookedPercentOfCapacity(Number.NaN)).toBe(0);
   });
 });

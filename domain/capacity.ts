@@ -64,7 +64,16 @@ export function bookedHoursOnDay(tasks: readonly CapacityTask[], day: DateInput)
  * 'Booked Today' (spec §9): today's booked hours ÷ 8 as a rounded percentage (may exceed 100).
  */
 export function bookedTodayPercent(tasks: readonly CapacityTask[], today: DateInput): number {
-  return Math.round((bookedHoursOnDay(tasks, today) / CAPACITY_HOURS_PER_DAY) * 100);
+  return bookedPercentOfCapacity(bookedHoursOnDay(tasks, today));
+}
+
+/**
+ * Booked hours as a rounded percentage of the 8-hour day (spec §9), for hours already summed
+ * (e.g. in SQL). 4 h → 50, 8 h → 100, 12 h → 150; missing or negative → 0.
+ */
+export function bookedPercentOfCapacity(hours: number | null | undefined): number {
+  if (typeof hours !== "number" || !Number.isFinite(hours) || hours <= 0) return 0;
+  return Math.round((hours / CAPACITY_HOURS_PER_DAY) * 100);
 }
 
 export type LoadColor = "green" | "blue" | "orange" | "red";
