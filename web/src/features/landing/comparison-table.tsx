@@ -1,10 +1,23 @@
 import { CircleCheck, CircleMinus, CircleX } from "lucide-react";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
 import { cn } from "@/lib/cn";
 
 type Support = "yes" | "partial" | "no";
 
-const products = ["Agency Hub", "Generic PM tool", "Spreadsheets + email", "Legacy production software"] as const;
+const products = [
+  { name: "Agency Hub", short: "Agency Hub" },
+  { name: "Generic PM tool", short: "PM tool" },
+  { name: "Spreadsheets + email", short: "Sheets + email" },
+  { name: "Legacy production software", short: "Legacy software" },
+] as const;
 
 /** Each row lists support in the order of `products`. */
 const rows: { feature: string; support: [Support, Support, Support, Support] }[] = [
@@ -51,13 +64,13 @@ function SupportMark({ value }: { value: Support }) {
 export function ComparisonTable() {
   return (
     <div className="rounded-2xl border bg-card shadow-sm">
-      <Table containerClassName="rounded-2xl" className="min-w-[36rem] table-fixed">
+      <Table containerClassName="rounded-2xl" className="table-fixed">
         <TableCaption className="sr-only">
-          Agency Hub compared with a generic project management tool, spreadsheets with e-mail, and legacy production
-          software.
+          Agency Hub compared with a generic project management tool, spreadsheets with e-mail, and legacy
+          production software.
         </TableCaption>
         <colgroup>
-          <col className="w-[34%] sm:w-[32%]" />
+          <col className="w-[36%] sm:w-[32%]" />
           <col />
           <col />
           <col />
@@ -65,19 +78,26 @@ export function ComparisonTable() {
         </colgroup>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
-            <TableHead scope="col" className="sticky left-0 z-10 bg-card px-4 py-4 text-muted-foreground sm:px-6">
+            <TableHead
+              scope="col"
+              className="bg-card py-4 pr-2 pl-4 align-bottom text-muted-foreground sm:px-6"
+            >
               Capability
             </TableHead>
             {products.map((product, index) => (
               <TableHead
-                key={product}
+                key={product.name}
                 scope="col"
                 className={cn(
-                  "h-auto px-2 py-4 text-center align-bottom text-xs leading-snug whitespace-normal sm:text-sm",
+                  "h-auto px-1 py-4 text-center align-bottom text-[11px] leading-tight whitespace-normal sm:px-2 sm:text-sm sm:leading-snug",
                   index === 0 ? "bg-primary/6 font-semibold text-primary" : "text-muted-foreground",
                 )}
               >
-                {product}
+                {/* Narrow screens show a short label; assistive technology always gets the full name. */}
+                <span aria-hidden="true" className="sm:hidden">
+                  {product.short}
+                </span>
+                <span className="max-sm:sr-only">{product.name}</span>
               </TableHead>
             ))}
           </TableRow>
@@ -87,12 +107,15 @@ export function ComparisonTable() {
             <TableRow key={row.feature} className="hover:bg-muted/30">
               <TableHead
                 scope="row"
-                className="sticky left-0 z-10 h-auto bg-card px-4 py-3.5 text-sm leading-snug font-medium whitespace-normal sm:px-6"
+                className="h-auto bg-card py-3.5 pr-2 pl-4 text-[13px] leading-snug font-medium whitespace-normal sm:px-6 sm:text-sm"
               >
                 {row.feature}
               </TableHead>
               {row.support.map((value, index) => (
-                <TableCell key={products[index]} className={cn("py-3.5 text-center", index === 0 && "bg-primary/6")}>
+                <TableCell
+                  key={products[index]?.name}
+                  className={cn("px-1 py-3.5 text-center sm:px-2", index === 0 && "bg-primary/6")}
+                >
                   <SupportMark value={value} />
                 </TableCell>
               ))}

@@ -3,7 +3,17 @@ import type * as React from "react";
 import { cn } from "@/lib/cn";
 
 /** A framed, decorative product vignette next to a feature's copy. */
-function Vignette({ label, title, children, className }: { label: string; title: string; children: React.ReactNode; className?: string }) {
+function Vignette({
+  label,
+  title,
+  children,
+  className,
+}: {
+  label: string;
+  title: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
     <div role="img" aria-label={label} className={cn("rounded-2xl border bg-muted/40 p-2 sm:p-3", className)}>
       <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
@@ -165,10 +175,16 @@ export function RateCardVisual() {
             <div key={d.day} className="flex flex-1 flex-col items-center gap-1">
               <div className="relative flex h-20 w-full items-end overflow-hidden rounded-md bg-muted">
                 <div
-                  className={cn("w-full rounded-md", d.hours > 8 ? "bg-destructive" : d.hours >= 7 ? "bg-warning" : "bg-success")}
+                  className={cn(
+                    "w-full rounded-md",
+                    d.hours > 8 ? "bg-destructive" : d.hours >= 7 ? "bg-warning" : "bg-success",
+                  )}
                   style={{ height: `${Math.min(100, (d.hours / 10) * 100)}%` }}
                 />
-                <div className="absolute inset-x-0 border-t border-dashed border-foreground/30" style={{ bottom: "80%" }} />
+                <div
+                  className="absolute inset-x-0 border-t border-dashed border-foreground/30"
+                  style={{ bottom: "80%" }}
+                />
               </div>
               <span className="text-[11px] text-muted-foreground">{d.day}</span>
             </div>

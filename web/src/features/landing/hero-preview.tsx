@@ -22,27 +22,37 @@ export function HeroPreview({ className }: { className?: string }) {
     <div
       role="img"
       aria-label="Illustration of Agency Hub: a job's AICP budget with estimate and actual columns, an approved purchase order, a sent invoice and the team's workload for the week."
-      className={cn("relative mx-auto w-full max-w-xl lg:max-w-none", className)}
+      className={cn("relative mx-auto w-full max-w-xl sm:mb-36 lg:max-w-none", className)}
     >
       <div className="overflow-hidden rounded-xl border bg-card shadow-2xl shadow-primary/10 ring-1 ring-black/5">
         <div className="flex items-center gap-2 border-b bg-muted/60 px-4 py-2.5">
           <span className="size-2.5 rounded-full bg-foreground/15" />
           <span className="size-2.5 rounded-full bg-foreground/15" />
           <span className="size-2.5 rounded-full bg-foreground/15" />
-          <span className="ml-2 truncate text-xs text-muted-foreground">Projects / Post / Northwind Coffee</span>
+          <span className="ml-2 truncate text-xs text-muted-foreground">
+            Projects / Post / Northwind Coffee
+          </span>
         </div>
 
         <div className="space-y-4 p-4 sm:p-5">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0">
-              <p className="text-[11px] font-medium tracking-wider text-muted-foreground uppercase">Job 24-118</p>
-              <p className="truncate text-sm font-semibold sm:text-base">Spring launch :30 + three cutdowns</p>
+              <p className="text-[11px] font-medium tracking-wider text-muted-foreground uppercase">
+                Job 24-118
+              </p>
+              <p className="truncate text-sm font-semibold sm:text-base">
+                Spring launch :30 + three cutdowns
+              </p>
             </div>
-            <span className="rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-medium text-primary">In post</span>
+            <span className="rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-medium text-primary">
+              In post
+            </span>
           </div>
 
           <div className="flex gap-1 rounded-lg bg-muted p-1 text-xs font-medium text-muted-foreground">
-            <span className="rounded-md bg-background px-2.5 py-1 text-foreground shadow-sm">AICP budget</span>
+            <span className="rounded-md bg-background px-2.5 py-1 text-foreground shadow-sm">
+              AICP budget
+            </span>
             <span className="px-2.5 py-1">POs</span>
             <span className="px-2.5 py-1">Invoices</span>
             <span className="hidden px-2.5 py-1 sm:inline">Team</span>
@@ -89,13 +99,15 @@ export function HeroPreview({ className }: { className?: string }) {
               <span className="truncate">
                 <span className="font-medium">INV-0318</span> · 50% deposit
               </span>
-              <span className="shrink-0 rounded-md bg-primary/10 px-1.5 py-0.5 font-medium text-primary">Sent</span>
+              <span className="shrink-0 rounded-md bg-primary/10 px-1.5 py-0.5 font-medium text-primary">
+                Sent
+              </span>
             </div>
           </div>
         </div>
       </div>
 
-      <div className="mt-4 rounded-xl border bg-card p-4 shadow-xl shadow-primary/10 ring-1 ring-black/5 sm:absolute sm:-bottom-10 sm:-left-8 sm:mt-0 sm:w-64">
+      <div className="mt-4 rounded-xl border bg-card p-4 shadow-xl shadow-primary/10 ring-1 ring-black/5 sm:absolute sm:top-[calc(100%-1rem)] sm:-left-6 sm:mt-0 sm:w-72">
         <p className="mb-3 text-xs font-semibold">This week&apos;s load</p>
         <div className="space-y-2.5">
           {load.map((person) => (

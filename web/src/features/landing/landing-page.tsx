@@ -46,7 +46,11 @@ export type LandingPageProps = PublicBarProps;
 const container = "mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8";
 
 /** A call to action that is intentionally not wired to anything (spec §1). */
-function Cta({ className, variant, children }: Pick<React.ComponentProps<typeof Button>, "className" | "variant" | "children">) {
+function Cta({
+  className,
+  variant,
+  children,
+}: Pick<React.ComponentProps<typeof Button>, "className" | "variant" | "children">) {
   return (
     <Button type="button" size="lg" variant={variant} className={cn("h-11 px-6 text-[15px]", className)}>
       {children}
@@ -58,7 +62,15 @@ function Eyebrow({ children, className }: { children: React.ReactNode; className
   return <p className={cn("text-sm font-semibold tracking-wide text-primary", className)}>{children}</p>;
 }
 
-function SectionHeading({ id, children, className }: { id: string; children: React.ReactNode; className?: string }) {
+function SectionHeading({
+  id,
+  children,
+  className,
+}: {
+  id: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
     <h2 id={id} className={cn("text-3xl font-semibold tracking-tight text-balance sm:text-4xl", className)}>
       {children}
@@ -128,7 +140,12 @@ function Hero() {
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[linear-gradient(to_right,var(--border)_1px,transparent_1px),linear-gradient(to_bottom,var(--border)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_80%_60%_at_50%_0%,black_30%,transparent_100%)] bg-[size:56px_56px] opacity-60"
       />
-      <div className={cn(container, "grid items-center gap-14 pt-14 pb-20 sm:pt-20 sm:pb-28 lg:grid-cols-[1.02fr_1fr] lg:gap-12")}>
+      <div
+        className={cn(
+          container,
+          "grid items-center gap-14 pt-14 pb-16 sm:pt-20 sm:pb-20 lg:grid-cols-[1.05fr_1fr] lg:gap-12",
+        )}
+      >
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border bg-background/80 px-3 py-1 text-xs font-medium text-muted-foreground shadow-xs sm:text-sm">
             <span className="size-1.5 rounded-full bg-primary" aria-hidden="true" />
@@ -136,14 +153,14 @@ function Hero() {
           </p>
           <h1
             id="hero-heading"
-            className="mt-6 text-4xl leading-[1.05] font-semibold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+            className="mt-6 text-4xl leading-[1.08] font-semibold tracking-tight text-balance sm:text-5xl xl:text-[3.5rem]"
           >
             Run the whole job, from first bid to final invoice.
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-pretty text-muted-foreground">
             Agency Hub gives producers, creatives and finance one place for projects and assets, AICP budgets,
-            purchase orders, invoices, people and time — synced with the ClickUp workspace your team already works
-            in.
+            purchase orders, invoices, people and time — synced with the ClickUp workspace your team already
+            works in.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Cta>Book a Demo</Cta>
@@ -164,7 +181,7 @@ function Hero() {
             ))}
           </ul>
         </div>
-        <HeroPreview className="sm:mb-10 lg:mb-0" />
+        <HeroPreview />
       </div>
     </section>
   );
@@ -172,7 +189,11 @@ function Hero() {
 
 function CoreFeaturesBand() {
   return (
-    <section id="core-features" aria-labelledby="core-features-heading" className="scroll-mt-16 py-6 sm:py-10">
+    <section
+      id="core-features"
+      aria-labelledby="core-features-heading"
+      className="scroll-mt-16 py-6 sm:py-10"
+    >
       <div className={container}>
         <div className="relative isolate overflow-hidden rounded-3xl bg-primary px-6 py-14 text-primary-foreground sm:px-12 sm:py-16">
           <div
@@ -181,15 +202,21 @@ function CoreFeaturesBand() {
           />
           <div className="grid items-center gap-8 lg:grid-cols-[1fr_auto]">
             <div className="max-w-2xl">
-              <h2 id="core-features-heading" className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+              <h2
+                id="core-features-heading"
+                className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl"
+              >
                 Projects, money, people and time on the same data
               </h2>
               <p className="mt-4 text-lg leading-relaxed text-primary-foreground/85">
-                Not four tools and a spreadsheet held together by a producer&apos;s memory. When a shoot day moves, the
-                schedule, the budget and the invoice know about it.
+                Not four tools and a spreadsheet held together by a producer&apos;s memory. When a shoot day
+                moves, the schedule, the budget and the invoice know about it.
               </p>
             </div>
-            <Cta variant="secondary" className="w-full bg-background text-foreground hover:bg-background/90 sm:w-auto">
+            <Cta
+              variant="secondary"
+              className="w-full bg-background text-foreground hover:bg-background/90 sm:w-auto"
+            >
               Explore Core Features
             </Cta>
           </div>
@@ -207,14 +234,22 @@ const portals: Portal[] = [
     name: "Vendor portal",
     audience: "Production companies, freelancers, labs, rental houses",
     body: "Vendors see the purchase orders issued to them and submit their bills against those POs, with supporting documents attached. No more invoices lost in someone's inbox.",
-    items: ["Their POs and amounts, nothing else", "Bills submitted against a PO", "Payment status without a phone call"],
+    items: [
+      "Their POs and amounts, nothing else",
+      "Bills submitted against a PO",
+      "Payment status without a phone call",
+    ],
   },
   {
     icon: Users,
     name: "Client portal",
     audience: "Brand managers, marketing leads, client-side producers",
     body: "Clients review estimates, approve budgets and overages, and follow invoices and delivery milestones for their own jobs — on the record, not in a reply-all thread.",
-    items: ["Estimate and overage approvals", "Invoices and what's been paid", "Milestones and delivery dates"],
+    items: [
+      "Estimate and overage approvals",
+      "Invoices and what's been paid",
+      "Milestones and delivery dates",
+    ],
   },
 ];
 
@@ -228,13 +263,16 @@ function PortalsSection() {
             Give vendors and clients a door, not the keys
           </SectionHeading>
           <p className="mt-4 text-lg leading-relaxed text-muted-foreground">
-            Outside parties get their own sign-in and see exactly what concerns them. Your margins, rate cards and
-            internal notes stay internal.
+            Outside parties get their own sign-in and see exactly what concerns them. Your margins, rate cards
+            and internal notes stay internal.
           </p>
         </div>
         <div className="mt-12 grid gap-6 md:grid-cols-2">
           {portals.map((portal) => (
-            <article key={portal.name} className="flex flex-col rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
+            <article
+              key={portal.name}
+              className="flex flex-col rounded-2xl border bg-card p-6 shadow-sm sm:p-8"
+            >
               <div className="flex items-center gap-3">
                 <span className="flex size-11 items-center justify-center rounded-xl bg-primary/10 text-primary">
                   <portal.icon className="size-5" aria-hidden="true" />
@@ -323,8 +361,8 @@ function IntegrationsSection() {
             Works with the tools your team already lives in
           </SectionHeading>
           <p className="mt-4 text-lg leading-relaxed text-muted-foreground">
-            Producers stay in ClickUp, designers in their design tool, finance in the books. Agency Hub connects them
-            around the job.
+            Producers stay in ClickUp, designers in their design tool, finance in the books. Agency Hub
+            connects them around the job.
           </p>
         </div>
         <ul className="mt-14 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -367,7 +405,8 @@ function IntegrationsSection() {
           </li>
         </ul>
         <p className="mt-8 text-center text-xs text-muted-foreground">
-          Product names are trademarks of their respective owners and are shown only as examples of each category.
+          Product names are trademarks of their respective owners and are shown only as examples of each
+          category.
         </p>
       </div>
     </section>
@@ -384,8 +423,8 @@ function ComparisonSection() {
             Built for agency production, not bolted on
           </SectionHeading>
           <p className="mt-4 text-lg leading-relaxed text-muted-foreground">
-            Most agencies run on a project tool, a budget spreadsheet and an accounting package that never agree.
-            Here&apos;s what changes when they live in one place.
+            Most agencies run on a project tool, a budget spreadsheet and an accounting package that never
+            agree. Here&apos;s what changes when they live in one place.
           </p>
         </div>
         <div className="mx-auto mt-12 max-w-4xl space-y-5">
@@ -405,7 +444,11 @@ const onboardingSteps: { icon: LucideIcon; title: string; body: string; items: s
     icon: DatabaseZap,
     title: "Data migration",
     body: "We bring over active jobs, budgets, rate cards, vendors and clients from your spreadsheets or previous system, and reconcile totals with you before go-live.",
-    items: ["Open jobs and their budgets", "Vendors, clients and contacts", "Rate cards and historical actuals"],
+    items: [
+      "Open jobs and their budgets",
+      "Vendors, clients and contacts",
+      "Rate cards and historical actuals",
+    ],
   },
   {
     icon: Workflow,
@@ -436,8 +479,8 @@ function OnboardingSection() {
               We move you in, set you up and train your team
             </SectionHeading>
             <p className="mt-4 text-lg leading-relaxed text-muted-foreground">
-              Switching tools mid-production is the last thing a busy shop needs. The onboarding package does the
-              heavy lifting so your producers don&apos;t have to.
+              Switching tools mid-production is the last thing a busy shop needs. The onboarding package does
+              the heavy lifting so your producers don&apos;t have to.
             </p>
           </div>
           <Cta className="w-full sm:w-auto">Get a Free Migration Quote</Cta>
@@ -487,11 +530,14 @@ function FinalCta() {
             See Agency Hub on one of your own jobs
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg leading-relaxed text-background/75">
-            Bring a recent bid or a job that&apos;s in post. We&apos;ll walk it through budget, POs, staffing and
-            invoicing, and answer the questions your producers and your finance lead will ask.
+            Bring a recent bid or a job that&apos;s in post. We&apos;ll walk it through budget, POs, staffing
+            and invoicing, and answer the questions your producers and your finance lead will ask.
           </p>
           <div className="mt-8 flex justify-center">
-            <Cta className="w-full bg-background text-foreground hover:bg-background/90 sm:w-auto" variant="secondary">
+            <Cta
+              className="w-full bg-background text-foreground hover:bg-background/90 sm:w-auto"
+              variant="secondary"
+            >
               Book Your Personalized Demo
             </Cta>
           </div>

@@ -18,8 +18,8 @@ export function PublicFooter() {
             Agency Hub
           </Link>
           <p className="text-sm text-muted-foreground">
-            Projects, budgets, people and time for creative and service agencies. Open-source software, self-hosted
-            by the agency that runs it.
+            Projects, budgets, people and time for creative and service agencies. Open-source software,
+            self-hosted by the agency that runs it.
           </p>
         </div>
         <nav aria-label="Legal" className="flex flex-col gap-2">
