@@ -74,6 +74,8 @@ export const spaces = pgTable(
     name: text("name").notNull(),
     teamId: text("team_id"),
     statuses: jsonb("statuses").$type<unknown[]>(),
+    /** Private spaces are visible only to their members (accessible tasks, spec §6). */
+    private: boolean("private").notNull().default(false),
     archived: boolean("archived").notNull().default(false),
     deleted: boolean("deleted").notNull().default(false),
     syncedAt: ts("synced_at").notNull().defaultNow(),
@@ -183,6 +185,20 @@ export const tasks = pgTable(
     index("tasks_parent_idx").on(t.organizationId, t.parentTaskId),
     index("tasks_assignee_idx").on(t.organizationId, t.assigneeId),
     index("tasks_list_idx").on(t.organizationId, t.listId),
+  ],
+);
+
+/** Explicit members of a list (ClickUp GET /list/{id}/member): who may see its tasks. */
+export const listMembers = pgTable(
+  "list_members",
+  {
+    organizationId: orgId(),
+    listId: text("list_id").notNull(),
+    userId: text("user_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.listId, t.userId] }),
+    index("list_members_user_idx").on(t.organizationId, t.userId),
   ],
 );
 

@@ -1,0 +1,443 @@
+import type { Logger } from "../../lib/logger";
+import { asArray, asObject, strOrNull, type Json } from "./decode";
+import { schedulerFor, type RateLimitHeaders, type RateLimitScheduler } from "./rate-limit";
+import {
+  decodeFolder,
+  decodeList,
+  decodeSpace,
+  decodeTask,
+  decodeTeam,
+  decodeTimeEntry,
+  decodeUserRef,
+  decodeWebhook,
+  type CuFolder,
+  type CuList,
+  type CuSpace,
+  type CuTask,
+  type CuTeam,
+  type CuTimeEntry,
+  type CuUserRef,
+  type CuWebhook,
+} from "./types";
+
+/** A non-2xx answer from ClickUp ({err, ECODE}), or a transport failure after retries. */
+export class ClickUpApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly ecode: string | null,
+    readonly err: string,
+    readonly path: string,
+  ) {
+    super(`ClickUp ${status}${ecode ? ` ${ecode}` : ""}: ${err} (${path})`);
+    this.name = "ClickUpApiError";
+  }
+
+  /** 401/403: not accessible (clickup-api.md §6.2) — never retried, never "refresh the token". */
+  get isAuth(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+}
+
+export interface ClickUpClientOptions {
+  /** e.g. https://api.clickup.com/api/v2 */
+  baseUrl: string;
+  token: string;
+  fetch?: typeof fetch;
+  logger?: Logger;
+  /** Per-request timeout (ms). */
+  timeoutMs?: number;
+  /** Retries after a 5xx, timeout, network error or malformed body. */
+  maxRetries?: number;
+  /** Retries after a 429 (each waits for the window reset). */
+  maxRateLimitRetries?: number;
+  /** First backoff delay (ms); doubles per retry, with jitter. */
+  backoffMs?: number;
+  /** Concurrent requests per token once the limit is known. */
+  concurrency?: number;
+  /** Override the shared per-token scheduler (tests). */
+  scheduler?: RateLimitScheduler;
+  /** Called for every HTTP attempt (benchmarks count calls). */
+  onAttempt?: (info: { method: string; path: string; status: number | null }) => void;
+}
+
+export type Query = Record<string, string | number | boolean | ReadonlyArray<string | number> | null | undefined>;
+
+/** Personal tokens go in the header as-is; OAuth tokens with `Bearer` (clickup-api.md §1). */
+export function authorizationHeader(token: string): string {
+  return token.startsWith("pk_") ? token : `Bearer ${token}`;
+}
+
+/** Array params use the `name[]` form, repeated (clickup-api.md §3.1). */
+export function buildQuery(query: Query | undefined): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      const name = key.endsWith("[]") ? key : `${key}[]`;
+      for (const v of value as ReadonlyArray<string | number>) params.append(name, String(v));
+    } else params.set(key, String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function rateHeaders(headers: Headers): RateLimitHeaders {
+  const n = (name: string) => {
+    const v = headers.get(name);
+    if (v === null || v === "") return null;
+    const x = Number(v);
+    return Number.isFinite(x) ? x : null;
+  };
+  const date = headers.get("date");
+  const serverDate = date ? Date.parse(date) : NaN;
+  return {
+    limit: n("x-ratelimit-limit"),
+    remaining: n("x-ratelimit-remaining"),
+    reset: n("x-ratelimit-reset"),
+    serverDate: Number.isFinite(serverDate) ? serverDate : null,
+  };
+}
+
+export interface TaskPageQuery {
+  includeClosed?: boolean;
+  subtasks?: boolean;
+  archived?: boolean;
+  orderBy?: "id" | "created" | "updated" | "due_date";
+  reverse?: boolean;
+  dateUpdatedGt?: number;
+  listIds?: string[];
+  spaceIds?: string[];
+}
+
+export interface TaskPage {
+  tasks: CuTask[];
+  lastPage: boolean;
+}
+
+/**
+ * Typed ClickUp API v2 client: one token, rate-limit aware, retrying what is safe to retry.
+ * The token never appears in a log line or an error message.
+ */
+export class ClickUpClient {
+  readonly baseUrl: string;
+  private readonly token: string;
+  private readonly fetchImpl: typeof fetch;
+  private readonly scheduler: RateLimitScheduler;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
+  private readonly maxRateLimitRetries: number;
+  private readonly backoffMs: number;
+  /** Number of HTTP attempts made by this client. */
+  calls = 0;
+
+  constructor(private readonly options: ClickUpClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, "");
+    this.token = options.token;
+    this.fetchImpl = options.fetch ?? fetch;
+    this.scheduler = options.scheduler ?? schedulerFor(options.token, options.concurrency ?? 4);
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.maxRetries = options.maxRetries ?? 5;
+    this.maxRateLimitRetries = options.maxRateLimitRetries ?? 30;
+    this.backoffMs = options.backoffMs ?? 500;
+  }
+
+  get rateLimit() {
+    return this.scheduler.snapshot();
+  }
+
+  /** One API call with scheduling, timeout and retries. Returns the parsed JSON body. */
+  async request<T = Json>(
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    path: string,
+    opts: { query?: Query; body?: unknown; idempotent?: boolean } = {},
+  ): Promise<T> {
+    const url = `${this.baseUrl}${path}${buildQuery(opts.query)}`;
+    const idempotent = opts.idempotent ?? method !== "POST";
+    let failures = 0;
+    let limited = 0;
+    for (;;) {
+      await this.scheduler.acquire();
+      let headers: RateLimitHeaders | null = null;
+      let status: number | null = null;
+      let text = "";
+      let transportError: string | null = null;
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), this.timeoutMs);
+      const started = performance.now();
+      try {
+        this.calls++;
+        const res = await this.fetchImpl(url, {
+          method,
+          headers: {
+            authorization: authorizationHeader(this.token),
+            accept: "application/json",
+            ...(opts.body !== undefined ? { "content-type": "application/json" } : {}),
+          },
+          body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+          signal: controller.signal,
+        });
+        status = res.status;
+        headers = rateHeaders(res.headers);
+        text = await res.text();
+      } catch (err) {
+        transportError = controller.signal.aborted ? "timeout" : err instanceof Error ? err.message : String(err);
+      } finally {
+        clearTimeout(timer);
+        this.scheduler.release(headers);
+      }
+      this.options.onAttempt?.({ method, path, status });
+      const ms = Math.round(performance.now() - started);
+
+      if (status === 429) {
+        limited++;
+        this.scheduler.exhausted(headers, this.backoff(limited));
+        this.options.logger?.warn({ method, path, status, attempt: limited }, "clickup rate limited");
+        if (limited > this.maxRateLimitRetries) throw this.errorFrom(status, text, path);
+        continue;
+      }
+
+      if (status !== null && status >= 200 && status < 300) {
+        try {
+          return (text ? JSON.parse(text) : {}) as T;
+        } catch {
+          transportError = "malformed JSON body";
+          status = null;
+        }
+      }
+
+      const retryable = status === null || status >= 500;
+      if (retryable && (idempotent || status !== null) && failures < this.maxRetries) {
+        failures++;
+        const delay = this.backoff(failures);
+        this.options.logger?.warn(
+          { method, path, status, error: transportError, attempt: failures, retryInMs: delay, ms },
+          "clickup request failed, retrying",
+        );
+        await sleep(delay);
+        continue;
+      }
+      if (status === null) throw new ClickUpApiError(0, null, transportError ?? "request failed", path);
+      throw this.errorFrom(status, text, path);
+    }
+  }
+
+  private backoff(attempt: number): number {
+    const base = this.backoffMs * 2 ** (attempt - 1);
+    return Math.min(30_000, Math.round(base / 2 + Math.random() * base));
+  }
+
+  private errorFrom(status: number, text: string, path: string): ClickUpApiError {
+    let body: Json = {};
+    try {
+      body = asObject(JSON.parse(text));
+    } catch {
+      /* not JSON */
+    }
+    return new ClickUpApiError(status, strOrNull(body.ECODE), strOrNull(body.err) ?? `HTTP ${status}`, path);
+  }
+
+  // ---- endpoints ------------------------------------------------------------------------
+
+  async getUser(): Promise<CuUserRef> {
+    const body = await this.request("GET", "/user");
+    return decodeUserRef(asObject(body).user);
+  }
+
+  async getTeams(): Promise<CuTeam[]> {
+    const body = await this.request("GET", "/team");
+    return asArray(asObject(body).teams).map(decodeTeam);
+  }
+
+  async getSpaces(teamId: string, archived: boolean): Promise<CuSpace[]> {
+    const body = await this.request("GET", `/team/${enc(teamId)}/space`, { query: { archived } });
+    return asArray(asObject(body).spaces).map(decodeSpace);
+  }
+
+  async getFolders(spaceId: string, archived: boolean): Promise<CuFolder[]> {
+    const body = await this.request("GET", `/space/${enc(spaceId)}/folder`, { query: { archived } });
+    return asArray(asObject(body).folders).map(decodeFolder);
+  }
+
+  async getFolderLists(folderId: string, archived: boolean): Promise<CuList[]> {
+    const body = await this.request("GET", `/folder/${enc(folderId)}/list`, { query: { archived } });
+    return asArray(asObject(body).lists).map((l) => decodeList(l));
+  }
+
+  async getFolderlessLists(spaceId: string, archived: boolean): Promise<CuList[]> {
+    const body = await this.request("GET", `/space/${enc(spaceId)}/list`, { query: { archived } });
+    return asArray(asObject(body).lists).map((l) => decodeList(l, spaceId));
+  }
+
+  async getListMembers(listId: string): Promise<CuUserRef[]> {
+    const body = await this.request("GET", `/list/${enc(listId)}/member`);
+    return asArray(asObject(body).members).map(decodeUserRef);
+  }
+
+  async getTask(taskId: string): Promise<CuTask> {
+    return decodeTask(await this.request("GET", `/task/${enc(taskId)}`));
+  }
+
+  /** One page (0-based, up to 100 tasks) of Get Filtered Team Tasks. */
+  async getTeamTasksPage(teamId: string, page: number, q: TaskPageQuery): Promise<TaskPage> {
+    const body = asObject(
+      await this.request("GET", `/team/${enc(teamId)}/task`, {
+        query: {
+          page,
+          include_closed: q.includeClosed ?? true,
+          subtasks: q.subtasks ?? true,
+          archived: q.archived ?? false,
+          order_by: q.orderBy,
+          reverse: q.reverse,
+          date_updated_gt: q.dateUpdatedGt,
+          list_ids: q.listIds,
+          space_ids: q.spaceIds,
+        },
+      }),
+    );
+    const tasks = asArray(body.tasks).map(decodeTask);
+    // Stop on last_page; fall back to "a short page" when the flag is missing.
+    const lastPage = typeof body.last_page === "boolean" ? body.last_page : tasks.length < 100;
+    return { tasks, lastPage };
+  }
+
+  /** Every page of a team task query, starting at `fromPage`. */
+  async *teamTaskPages(teamId: string, q: TaskPageQuery, fromPage = 0): AsyncGenerator<TaskPage & { page: number }> {
+    for (let page = fromPage; ; page++) {
+      const result = await this.getTeamTasksPage(teamId, page, q);
+      yield { ...result, page };
+      if (result.lastPage || result.tasks.length === 0) return;
+    }
+  }
+
+  /** Time entries of `assignees` between two instants (not paginated, clickup-api.md §4.1). */
+  async getTimeEntries(
+    teamId: string,
+    q: { startDate: number; endDate: number; assignees?: string[]; taskId?: string },
+  ): Promise<CuTimeEntry[]> {
+    const body = await this.request("GET", `/team/${enc(teamId)}/time_entries`, {
+      query: {
+        start_date: q.startDate,
+        end_date: q.endDate,
+        assignee: q.assignees?.length ? q.assignees.join(",") : undefined,
+        task_id: q.taskId,
+      },
+    });
+    return asArray(asObject(body).data).map(decodeTimeEntry);
+  }
+
+  async getTimeEntry(teamId: string, timerId: string): Promise<CuTimeEntry | null> {
+    const body = asObject(await this.request("GET", `/team/${enc(teamId)}/time_entries/${enc(timerId)}`));
+    const data = Array.isArray(body.data) ? body.data[0] : body.data;
+    return data ? decodeTimeEntry(data) : null;
+  }
+
+  async createTimeEntry(
+    teamId: string,
+    input: { start: number; duration: number; taskId?: string | null; description?: string; billable?: boolean; assignee?: string },
+  ): Promise<CuTimeEntry> {
+    const body = asObject(
+      await this.request("POST", `/team/${enc(teamId)}/time_entries`, {
+        body: {
+          start: input.start,
+          duration: input.duration,
+          ...(input.taskId ? { tid: input.taskId } : {}),
+          description: input.description ?? "",
+          billable: input.billable ?? false,
+          ...(input.assignee ? { assignee: Number(input.assignee) } : {}),
+        },
+      }),
+    );
+    return decodeTimeEntry(body.data);
+  }
+
+  async updateTimeEntry(
+    teamId: string,
+    timerId: string,
+    patch: { start?: number; end?: number; duration?: number; description?: string; billable?: boolean; taskId?: string },
+  ): Promise<void> {
+    await this.request("PUT", `/team/${enc(teamId)}/time_entries/${enc(timerId)}`, {
+      body: {
+        ...(patch.start !== undefined ? { start: patch.start } : {}),
+        ...(patch.end !== undefined ? { end: patch.end } : {}),
+        ...(patch.duration !== undefined ? { duration: patch.duration } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.billable !== undefined ? { billable: patch.billable } : {}),
+        ...(patch.taskId !== undefined ? { tid: patch.taskId } : {}),
+        tags: [],
+      },
+    });
+  }
+
+  async deleteTimeEntry(teamId: string, timerId: string): Promise<void> {
+    await this.request("DELETE", `/team/${enc(teamId)}/time_entries/${enc(timerId)}`);
+  }
+
+  async createWebhook(teamId: string, endpoint: string, events: string[] | "*"): Promise<CuWebhook> {
+    const body = asObject(await this.request("POST", `/team/${enc(teamId)}/webhook`, { body: { endpoint, events } }));
+    return decodeWebhook({ ...asObject(body.webhook), id: body.id ?? asObject(body.webhook).id });
+  }
+
+  async getWebhooks(teamId: string): Promise<CuWebhook[]> {
+    const body = await this.request("GET", `/team/${enc(teamId)}/webhook`);
+    return asArray(asObject(body).webhooks).map(decodeWebhook);
+  }
+
+  async reactivateWebhook(webhookId: string, endpoint: string, events: string[] | "*"): Promise<void> {
+    await this.request("PUT", `/webhook/${enc(webhookId)}`, { body: { endpoint, events, status: "active" } });
+  }
+
+  async deleteWebhook(webhookId: string): Promise<void> {
+    await this.request("DELETE", `/webhook/${enc(webhookId)}`);
+  }
+}
+
+const enc = encodeURIComponent;
+
+/** OAuth code exchange (clickup-api.md §1.2 step 4): POST /oauth/token → access_token. */
+export async function exchangeOAuthCode(input: {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  code: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}): Promise<string> {
+  const url = `${input.baseUrl.replace(/\/+$/, "")}/oauth/token`;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), input.timeoutMs ?? 20_000);
+  try {
+    const res = await (input.fetch ?? fetch)(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ client_id: input.clientId, client_secret: input.clientSecret, code: input.code }),
+      signal: controller.signal,
+    });
+    const text = await res.text();
+    let body: Json = {};
+    try {
+      body = asObject(JSON.parse(text));
+    } catch {
+      /* handled below */
+    }
+    const token = strOrNull(body.access_token);
+    if (!res.ok || !token) {
+      throw new ClickUpApiError(res.status, strOrNull(body.ECODE), strOrNull(body.err) ?? "Token exchange failed", "/oauth/token");
+    }
+    return token;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The consent page URL (clickup-api.md §1.2 step 2): the API base without `/api/v2`, plus `/api`. */
+export function authorizeUrl(apiBaseUrl: string, clientId: string, redirectUri: string, state: string): string {
+  const appBase = apiBaseUrl === "https://api.clickup.com/api/v2" ? "https://app.clickup.com" : apiBaseUrl.replace(/\/api\/v2\/?$/, "");
+  const u = new URL(`${appBase}/api`);
+  u.searchParams.set("client_id", clientId);
+  u.searchParams.set("redirect_uri", redirectUri);
+  u.searchParams.set("state", state);
+  return u.toString();
+}
