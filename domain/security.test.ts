@@ -3,6 +3,7 @@ import {
   AUDIT_EVENT_TYPES,
   auditEventTypeSchema,
   containsMaliciousContent,
+  findMaliciousPath,
   flushesImmediately,
   isMaliciousString,
 } from "./security";
@@ -72,5 +73,20 @@ describe("audit events (spec §9)", () => {
       "malicious_form_submission",
     ]);
     expect(flushesImmediately("unknown")).toBe(false);
+  });
+});
+
+describe("findMaliciousPath", () => {
+  it("names the field holding a script tag or javascript: URL", () => {
+    expect(findMaliciousPath({ name: "ok", notes: [{ text: "<script>x</script>" }] })).toBe("notes.0.text");
+    expect(findMaliciousPath({ url: "JavaScript:alert(1)" })).toBe("url");
+    expect(findMaliciousPath("<script")).toBe("");
+  });
+  it("reports a malicious key by its path and returns null for clean input", () => {
+    expect(findMaliciousPath({ a: { "<script>": 1 } })).toBe("a.<script>");
+    expect(findMaliciousPath({ a: "fine", b: [1, 2, "javascript is nice"] })).toBeNull();
+    const cyclic: Record<string, unknown> = { a: "x" };
+    cyclic.self = cyclic;
+    expect(findMaliciousPath(cyclic)).toBeNull();
   });
 });

@@ -52,3 +52,28 @@ export function containsMaliciousContent(value: unknown): boolean {
   };
   return visit(value);
 }
+
+/**
+ * Where the first malicious string sits in `value`, as a dotted path ("notes.0.text"; "" for the
+ * value itself; a malicious key is reported by its own path), or `null` when there is none.
+ */
+export function findMaliciousPath(value: unknown): string | null {
+  const seen = new Set<object>();
+  const visit = (node: unknown, path: string[]): string[] | null => {
+    if (typeof node === "string") return isMaliciousString(node) ? path : null;
+    if (node === null || typeof node !== "object") return null;
+    if (seen.has(node)) return null;
+    seen.add(node);
+    const entries: [string, unknown][] = Array.isArray(node)
+      ? node.map((child, i) => [String(i), child])
+      : Object.entries(node);
+    for (const [key, child] of entries) {
+      if (!Array.isArray(node) && isMaliciousString(key)) return [...path, key];
+      const found = visit(child, [...path, key]);
+      if (found) return found;
+    }
+    return null;
+  };
+  const found = visit(value, []);
+  return found ? found.join(".") : null;
+}
