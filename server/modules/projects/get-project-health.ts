@@ -1,0 +1,79 @@
+import { percentComplete, resolveAssigneeName } from "@domain/index";
+import type { HealthRow, ProjectHealthResponse } from "./contract";
+import { requireMetaTask } from "./get-project";
+import { hours, usersById } from "./names";
+import type { ProjectsRepo, TaskScope } from "./repo";
+
+/**
+ * Project health: estimated against logged hours per assignee, over the tasks the caller may
+ * count (spec §6). Estimates come from the tasks assigned to a person (each assignee carries the
+ * task's full estimate, as the workload does); logged hours from that person's time entries.
+ */
+export async function getProjectHealth(
+  repo: ProjectsRepo,
+  organizationId: string,
+  projectId: string,
+  scope: TaskScope,
+): Promise<ProjectHealthResponse> {
+  const meta = await requireMetaTask(repo, organizationId, projectId);
+  const base = { revenueAvailable: false, hoursScopeAll: scope.seesAll };
+  const zero = { estimatedHours: 0, loggedHours: 0, varianceHours: 0, percentUsed: 0 };
+  if (!meta.folder_id) return { rows: [], totals: zero, ...base };
+  const [cells, estimates] = await Promise.all([
+    repo.timeReportCells(organizationId, meta.folder_id, scope),
+    repo.estimateRows(organizationId, meta.folder_id, scope),
+  ]);
+  const acc = new Map<string, { estimated: number; logged: number; tasks: Set<string> }>();
+  const get = (id: string) => {
+    let entry = acc.get(id);
+    if (!entry) {
+      entry = { estimated: 0, logged: 0, tasks: new Set() };
+      acc.set(id, entry);
+    }
+    return entry;
+  };
+  let totalEstimated = 0;
+  let totalLogged = 0;
+  for (const e of estimates) {
+    const estimate = Number(e.estimate_hours);
+    totalEstimated += estimate;
+    for (const id of e.assignee_ids) {
+      const entry = get(id);
+      entry.estimated += estimate;
+      entry.tasks.add(e.id);
+    }
+  }
+  for (const c of cells) {
+    const value = Number(c.hours);
+    totalLogged += value;
+    get(c.user_id).logged += value;
+  }
+  const users = usersById(await repo.providerUsers(organizationId, [...acc.keys()]));
+  const rows: HealthRow[] = [...acc.entries()].map(([id, v]) => {
+    const user = users.get(id);
+    return {
+      assigneeId: id,
+      name: resolveAssigneeName({ id, user: user ? { username: user.username, email: user.email } : null })
+        .name,
+      taskCount: v.tasks.size,
+      estimatedHours: hours(v.estimated),
+      loggedHours: hours(v.logged),
+      varianceHours: hours(v.logged - v.estimated),
+      percentUsed: percentComplete(v.logged, v.estimated),
+    };
+  });
+  rows.sort(
+    (a, b) =>
+      b.estimatedHours - a.estimatedHours || b.loggedHours - a.loggedHours || a.name.localeCompare(b.name),
+  );
+  return {
+    rows,
+    totals: {
+      estimatedHours: hours(totalEstimated),
+      loggedHours: hours(totalLogged),
+      varianceHours: hours(totalLogged - totalEstimated),
+      percentUsed: percentComplete(totalLogged, totalEstimated),
+    },
+    ...base,
+  };
+}

@@ -1,0 +1,84 @@
+import { resolveAssigneeName } from "@domain/index";
+import type { ProjectTimeReportResponse, TimeReportRow } from "./contract";
+import { requireMetaTask } from "./get-project";
+import { hours, usersById } from "./names";
+import type { ProjectsRepo, TaskScope } from "./repo";
+
+function addTo(map: Map<string, TimeReportRow>, id: string, name: string): TimeReportRow {
+  let row = map.get(id);
+  if (!row) {
+    row = { id, name, weeks: {}, loggedHours: 0, estimatedHours: 0 };
+    map.set(id, row);
+  }
+  return row;
+}
+
+function roundRow(row: TimeReportRow): TimeReportRow {
+  const weeks: Record<string, number> = {};
+  for (const [week, value] of Object.entries(row.weeks)) weeks[week] = hours(value);
+  return { ...row, weeks, loggedHours: hours(row.loggedHours), estimatedHours: hours(row.estimatedHours) };
+}
+
+/**
+ * Time report: hours logged per person and per task per ISO week against estimates. Only the
+ * tasks the caller may count (spec §6): admins every task of the folder, others their own or
+ * permitted ones. A person's estimate is the sum of the estimates of the tasks assigned to them.
+ */
+export async function getProjectTimeReport(
+  repo: ProjectsRepo,
+  organizationId: string,
+  projectId: string,
+  scope: TaskScope,
+): Promise<ProjectTimeReportResponse> {
+  const meta = await requireMetaTask(repo, organizationId, projectId);
+  const empty = { weeks: {}, loggedHours: 0, estimatedHours: 0 };
+  if (!meta.folder_id)
+    return { weeks: [], people: [], tasks: [], totals: empty, hoursScopeAll: scope.seesAll };
+  const [cells, estimates] = await Promise.all([
+    repo.timeReportCells(organizationId, meta.folder_id, scope),
+    repo.estimateRows(organizationId, meta.folder_id, scope),
+  ]);
+  const personIds = new Set<string>(cells.map((c) => c.user_id));
+  for (const e of estimates) for (const id of e.assignee_ids) personIds.add(id);
+  const users = usersById(await repo.providerUsers(organizationId, [...personIds]));
+  const personName = (id: string) => {
+    const user = users.get(id);
+    return resolveAssigneeName({ id, user: user ? { username: user.username, email: user.email } : null })
+      .name;
+  };
+  const taskInfo = new Map(estimates.map((e) => [e.id, e]));
+
+  const people = new Map<string, TimeReportRow>();
+  const tasks = new Map<string, TimeReportRow>();
+  const totals = { weeks: {} as Record<string, number>, loggedHours: 0, estimatedHours: 0 };
+  const weeks = new Set<string>();
+  for (const cell of cells) {
+    const value = Number(cell.hours);
+    weeks.add(cell.week);
+    const person = addTo(people, cell.user_id, personName(cell.user_id));
+    person.weeks[cell.week] = (person.weeks[cell.week] ?? 0) + value;
+    person.loggedHours += value;
+    const info = taskInfo.get(cell.task_id);
+    const task = addTo(tasks, cell.task_id, info?.name ?? cell.task_id);
+    task.weeks[cell.week] = (task.weeks[cell.week] ?? 0) + value;
+    task.loggedHours += value;
+    totals.weeks[cell.week] = (totals.weeks[cell.week] ?? 0) + value;
+    totals.loggedHours += value;
+  }
+  for (const e of estimates) {
+    const estimate = Number(e.estimate_hours);
+    if (estimate <= 0) continue;
+    addTo(tasks, e.id, e.name).estimatedHours += estimate;
+    totals.estimatedHours += estimate;
+    for (const id of e.assignee_ids) addTo(people, id, personName(id)).estimatedHours += estimate;
+  }
+  const byLogged = (a: TimeReportRow, b: TimeReportRow) =>
+    b.loggedHours - a.loggedHours || b.estimatedHours - a.estimatedHours || a.name.localeCompare(b.name);
+  return {
+    weeks: [...weeks].sort(),
+    people: [...people.values()].sort(byLogged).map(roundRow),
+    tasks: [...tasks.values()].sort(byLogged).map(roundRow),
+    totals: roundRow({ id: "", name: "", ...totals }),
+    hoursScopeAll: scope.seesAll,
+  };
+}
