@@ -7,8 +7,12 @@ import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./context";
 import { AppError, type ErrorBody } from "./lib/errors";
 import { newId } from "./lib/ids";
+import { authRoutes } from "./auth/routes";
+import { auditRoutes } from "./modules/audit/routes";
+import { rejectMaliciousBodies } from "./modules/audit/reject-malicious-bodies";
 import { healthRoutes } from "./modules/health/routes";
 import { sessionRoutes } from "./modules/session/routes";
+import { workspaceRoutes } from "./modules/workspaces/routes";
 
 export interface CreateAppOptions {
   /** Directory of the built web app; omitted in API tests. */
@@ -84,9 +88,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     await next();
   });
 
+  // Spec §5: script tags / javascript: URLs in any submitted body → 400 + malicious_form_submission.
+  app.use("/api/*", rejectMaliciousBodies());
+
   const api = new Hono<AppEnv>();
   api.route("/health", healthRoutes());
+  api.route("/auth", authRoutes());
   api.route("/me", sessionRoutes());
+  api.route("/workspaces", workspaceRoutes());
+  api.route("/audit", auditRoutes());
   app.route("/api", api);
 
   app.all("/api/*", (c) =>

@@ -1,7 +1,10 @@
+import type { Auth } from "./auth/auth";
+import type { AuthUser, Tenant } from "./auth/middleware";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./lib/logger";
 import type { Secrets } from "./lib/secrets";
+import type { Mailer } from "./mail/mailer";
 
 /** Process-wide services handed to every module. Later areas add theirs here. */
 export interface AppDeps {
@@ -11,12 +14,22 @@ export interface AppDeps {
   secrets: Secrets;
   /** The clock; tests pin it. */
   now: () => Date;
+  /** better-auth (server/auth/auth.ts): sessions, sign-in, OAuth, 2FA. */
+  auth: Auth;
+  /** SMTP or the DATA_DIR/outbox folder (server/mail/mailer.ts). */
+  mailer: Mailer;
 }
 
 export interface AppVariables {
   deps: AppDeps;
   requestId: string;
   log: Logger;
+  /** Set by requireUser()/requireTenant() (server/auth/middleware.ts); read it only behind them. */
+  user: AuthUser;
+  /** Set by requireTenant(): the caller's current workspace and role there. */
+  tenant: Tenant;
+  /** Internal: the session was already looked up for this request. */
+  userLoaded: boolean;
 }
 
 export interface AppEnv {

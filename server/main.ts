@@ -2,12 +2,15 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app";
+import { createAuth } from "./auth/auth";
 import { ConfigError, loadConfig, type Config } from "./config";
 import type { AppDeps } from "./context";
 import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { createLogger } from "./lib/logger";
 import { loadSecrets } from "./lib/secrets";
+import { createMailer } from "./mail/mailer";
+import { closeSecurityEvents } from "./modules/audit/record-security-event";
 
 export const WEB_DIR = fileURLToPath(new URL("../dist/web", import.meta.url));
 
@@ -40,7 +43,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const applied = await migrate(database);
   if (applied.length) logger.info({ applied }, "database migrated");
 
-  const deps: AppDeps = { config, database, logger, secrets, now: () => new Date() };
+  const mailer = createMailer(config, logger);
+  const auth = createAuth({ config, database, logger, secrets, mailer });
+  const deps: AppDeps = { config, database, logger, secrets, now: () => new Date(), auth, mailer };
   const app = createApp(deps, { webDir: WEB_DIR });
 
   const server: ServerType = await new Promise((resolve, reject) => {
@@ -63,6 +68,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
           if ("closeAllConnections" in server) server.closeAllConnections();
         }, 10_000).unref();
       });
+      await closeSecurityEvents(deps);
       await database.close();
       logger.info("stopped");
     })());

@@ -6,10 +6,12 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
 import { createApp, type App } from "../../server/app";
+import { createAuth } from "../../server/auth/auth";
 import { loadConfig } from "../../server/config";
 import type { AppDeps } from "../../server/context";
 import { openDatabase, wrapPglite, type Database } from "../../server/db/client";
 import { createLogger } from "../../server/lib/logger";
+import { createMailer } from "../../server/mail/mailer";
 import { withDatabase } from "./global-setup";
 
 export interface TestContext {
@@ -34,14 +36,24 @@ export async function createTestContext(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     PUBLIC_URL: "http://localhost:3000",
     DEMO: "off",
+    // Client IPs come from X-Forwarded-For in-process (no socket); fixtures give each user its own.
+    TRUST_PROXY: "true",
     ...env,
   });
+  const logger = overrides.logger ?? createLogger(config.LOG_LEVEL);
+  const secrets = overrides.secrets ?? {
+    authSecret: randomBytes(32).toString("base64url"),
+    encryptionKey: randomBytes(32),
+  };
+  const mailer = overrides.mailer ?? createMailer(config, logger);
   const deps: AppDeps = {
     config,
     database,
-    logger: createLogger(config.LOG_LEVEL),
-    secrets: { authSecret: randomBytes(32).toString("base64url"), encryptionKey: randomBytes(32) },
+    logger,
+    secrets,
     now: () => new Date(),
+    mailer,
+    auth: overrides.auth ?? createAuth({ config, database, logger, secrets, mailer }),
     ...overrides,
   };
   const app = createApp(deps);

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { Permission } from "@domain/permissions";
 import { ApiError, apiFetch } from "@/lib/api";
 
 export type Role = "owner" | "admin" | "member";
@@ -11,6 +12,7 @@ export interface SessionUser {
   firstName: string | null;
   lastName: string | null;
   image: string | null;
+  twoFactorEnabled: boolean;
 }
 
 export interface SessionWorkspace {
@@ -24,6 +26,8 @@ export interface SessionInfo {
   user: SessionUser;
   organizations: SessionWorkspace[];
   currentOrganizationId: string | null;
+  /** Spec §6 permissions in the current workspace (all false without one); hide what the server refuses. */
+  permissions: Record<Permission, boolean>;
 }
 
 export const sessionQueryKey = ["session"] as const;

@@ -1,0 +1,97 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { can, type Permission, type Role } from "@domain/permissions";
+import { pickCurrentWorkspace } from "@domain/workspace";
+import type { AppEnv } from "../context";
+import { forbidden, unauthorized } from "../lib/errors";
+import { getRememberedWorkspaceId, listMemberships } from "../modules/workspaces/repo";
+
+/** The signed-in user as routes see it (c.var.user after requireUser()). */
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  firstName: string | null;
+  lastName: string | null;
+  image: string | null;
+  twoFactorEnabled: boolean;
+}
+
+/** The caller's current workspace (c.var.tenant after requireTenant()). */
+export interface Tenant {
+  organizationId: string;
+  userId: string;
+  role: Role;
+}
+
+/**
+ * Resolve the session cookie into c.var.user (once per request). better-auth slides the
+ * session's expiry as it is used; the refreshed cookie it hands back is forwarded on the response.
+ */
+export async function loadUser(c: Context<AppEnv>): Promise<AuthUser | null> {
+  if (c.get("userLoaded")) return c.get("user") ?? null;
+  const { headers, response } = await c.var.deps.auth.api.getSession({
+    headers: c.req.raw.headers,
+    returnHeaders: true,
+  });
+  c.set("userLoaded", true);
+  for (const cookie of headers?.getSetCookie?.() ?? []) c.header("set-cookie", cookie, { append: true });
+  if (!response) return null;
+  const u = response.user as typeof response.user & {
+    firstName?: string | null;
+    lastName?: string | null;
+    twoFactorEnabled?: boolean | null;
+  };
+  const user: AuthUser = {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    firstName: u.firstName ?? null,
+    lastName: u.lastName ?? null,
+    image: u.image ?? null,
+    twoFactorEnabled: Boolean(u.twoFactorEnabled),
+  };
+  c.set("user", user);
+  return user;
+}
+
+/** 401 in our error shape when signed out; sets c.var.user. */
+export function requireUser(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!(await loadUser(c))) throw unauthorized();
+    await next();
+  };
+}
+
+/**
+ * The current workspace (spec §4): profiles.current_organization_id while the user still
+ * belongs to it, else their first workspace by membership creation. null without any.
+ */
+export async function resolveTenant(c: Context<AppEnv>, userId: string): Promise<Tenant | null> {
+  const existing = c.get("tenant");
+  if (existing && existing.userId === userId) return existing;
+  const { database } = c.var.deps;
+  const [memberships, remembered] = await Promise.all([
+    listMemberships(database, userId),
+    getRememberedWorkspaceId(database, userId),
+  ]);
+  const current = pickCurrentWorkspace(memberships, remembered);
+  if (!current) return null;
+  const tenant: Tenant = { organizationId: current.organizationId, userId, role: current.role };
+  c.set("tenant", tenant);
+  return tenant;
+}
+
+/**
+ * Requires a user (401) and a current workspace (403 without one), and — when given — the
+ * permission of spec §6 for the caller's role there (403). Sets c.var.user and c.var.tenant.
+ */
+export function requireTenant(permission?: Permission): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = await loadUser(c);
+    if (!user) throw unauthorized();
+    const tenant = await resolveTenant(c, user.id);
+    if (!tenant) throw forbidden("You need to be assigned to an organization");
+    if (permission && !can(tenant.role, permission)) throw forbidden();
+    await next();
+  };
+}

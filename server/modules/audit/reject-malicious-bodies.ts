@@ -1,0 +1,55 @@
+import type { MiddlewareHandler } from "hono";
+import { findMaliciousPath } from "@domain/security";
+import { clientIp, userAgentOf } from "../../auth/client-ip";
+import { loadUser } from "../../auth/middleware";
+import type { AppEnv } from "../../context";
+import { badRequest } from "../../lib/errors";
+import { recordSecurityEvent } from "./record-security-event";
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Spec §5: a submitted JSON or form body whose strings (or keys) contain a script tag or a
+ * `javascript:` URL is refused with 400 naming the field, and logged as
+ * malicious_form_submission — before any handler runs, so nothing is written.
+ * Provider webhooks are exempt: their content is third-party data, stored and escaped on output.
+ */
+export function rejectMaliciousBodies(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!WRITE_METHODS.has(c.req.method) || c.req.path.startsWith("/api/webhooks/")) return next();
+    const type = c.req.header("content-type") ?? "";
+    let payload: unknown;
+    if (type.includes("application/json")) {
+      payload = await c.req.raw
+        .clone()
+        .json()
+        .catch(() => undefined);
+    } else if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+      const form = await c.req.raw
+        .clone()
+        .formData()
+        .catch(() => undefined);
+      if (form) {
+        const fields: Record<string, string> = {};
+        form.forEach((value, key) => {
+          if (typeof value === "string") fields[key] = value;
+        });
+        payload = fields;
+      }
+    }
+    const field = payload === undefined ? null : findMaliciousPath(payload);
+    if (field === null) return next();
+    const user = await loadUser(c).catch(() => null);
+    await recordSecurityEvent(c.var.deps, {
+      eventType: "malicious_form_submission",
+      eventData: { method: c.req.method, path: c.req.path, field: field || "body" },
+      userId: user?.id ?? null,
+      ipAddress: clientIp(c),
+      userAgent: userAgentOf(c),
+    });
+    const name = field || "body";
+    throw badRequest(`Invalid body: ${name} — script tags and javascript: URLs are not allowed`, [
+      { field: name, message: "Script tags and javascript: URLs are not allowed" },
+    ]);
+  };
+}
