@@ -10,7 +10,10 @@ import { newId } from "./lib/ids";
 import { authRoutes } from "./auth/routes";
 import { auditRoutes } from "./modules/audit/routes";
 import { rejectMaliciousBodies } from "./modules/audit/reject-malicious-bodies";
+import { dashboardRoutes } from "./modules/dashboard/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { impersonationRoutes } from "./modules/impersonation/routes";
+import { projectsRoutes } from "./modules/projects/routes";
 import { sessionRoutes } from "./modules/session/routes";
 import { workspaceRoutes } from "./modules/workspaces/routes";
 
@@ -95,8 +98,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/health", healthRoutes());
   api.route("/auth", authRoutes());
   api.route("/me", sessionRoutes());
+  api.route("/projects", projectsRoutes());
   api.route("/workspaces", workspaceRoutes());
   api.route("/audit", auditRoutes());
+  api.route("/dashboard", dashboardRoutes());
+  api.route("/impersonation", impersonationRoutes());
   app.route("/api", api);
 
   app.all("/api/*", (c) =>

@@ -1,0 +1,334 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  bookedTodayPercent,
+  hoursPerDayEstimate,
+  projectRevisionSummaries,
+  selectOtherTasks as domainOtherTasks,
+  sortMyProjects,
+  taskCoversDay,
+  weekDays,
+  type RevisionTask,
+} from "@domain/index";
+import { createTestContext, type TestContext } from "../../../tests/api/harness";
+import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
+import { seedClickupData } from "../../../tests/api/seed";
+import type * as s from "../../db/schema";
+import type {
+  DashboardSummary,
+  OtherTasksResponse,
+  ProjectDetailResponse,
+  ProjectsResponse,
+  TaskDetailResponse,
+  WeekResponse,
+} from "./contract";
+
+const NOW = new Date("2026-11-18T10:00:00Z"); // a Wednesday
+const ME = "cu-member";
+const OTHER = "cu-other";
+type TaskInsert = Omit<typeof s.tasks.$inferInsert, "organizationId">;
+
+const d = (iso: string) => new Date(`${iso}T12:00:00Z`);
+const hpd = (value: unknown, name = "H/D Est") => [{ id: `cf-${name}`, name, value }];
+
+let n = 0;
+function task(partial: Partial<TaskInsert> & { assignee?: string | null }): TaskInsert {
+  n += 1;
+  const { assignee = ME, ...rest } = partial;
+  return {
+    id: `t${String(n).padStart(3, "0")}`,
+    name: `Task ${String(n).padStart(3, "0")}`,
+    status: "to do",
+    folderId: "f-alpha",
+    folderName: "Alpha",
+    spaceName: "Creative",
+    assigneesArray: assignee ? [{ id: assignee, username: assignee }] : [],
+    ...rest,
+  };
+}
+
+const tasks: TaskInsert[] = [
+  // Week and Booked Today edges
+  task({ id: "both", startDate: d("2026-11-16"), dueDate: d("2026-11-20"), customFields: hpd("4") }),
+  task({ id: "start-only", startDate: d("2026-11-12"), customFields: hpd({ text: "2,5" }, "hrs/day") }),
+  task({ id: "due-only", dueDate: d("2026-11-25"), customFields: hpd(2, "Hours/Day") }),
+  task({ id: "undated", customFields: hpd(8) }),
+  task({
+    id: "not-mine",
+    startDate: d("2026-11-18"),
+    dueDate: d("2026-11-18"),
+    customFields: hpd(8),
+    assignee: OTHER,
+  }),
+  task({
+    id: "finished",
+    status: "complete",
+    startDate: d("2026-11-18"),
+    dueDate: d("2026-11-18"),
+    customFields: hpd(1),
+  }),
+  task({
+    id: "deleted",
+    deleted: true,
+    startDate: d("2026-11-18"),
+    dueDate: d("2026-11-18"),
+    customFields: hpd(8),
+  }),
+  task({
+    id: "fallthrough",
+    startDate: d("2026-11-17"),
+    dueDate: d("2026-11-19"),
+    customFields: [
+      { id: "a", name: "hours/day", value: null },
+      { id: "b", name: "Budget", value: "100" },
+      { id: "c", name: "HRS/DAY planned", value: "1.5 hrs" },
+    ],
+  }),
+  task({ id: "next-week", startDate: d("2026-11-23"), dueDate: d("2026-11-24"), customFields: hpd(3) }),
+  task({ id: "inverted", startDate: d("2026-11-20"), dueDate: d("2026-11-17"), customFields: hpd(5) }),
+  task({ id: "negative", startDate: d("2026-11-18"), dueDate: d("2026-11-18"), customFields: hpd(-3) }),
+  // Revisions and assignments (folder Alpha)
+  task({ id: "asset", customItemId: 1009, status: "in progress", assignee: OTHER }),
+  task({ id: "asset-archived", customItemId: 1009, status: "archived", assignee: OTHER }),
+  task({
+    id: "rev-live",
+    customItemId: 1033,
+    parentTaskId: "asset",
+    status: "In Progress - Revision",
+    dueDate: d("2026-11-19"),
+  }),
+  task({
+    id: "rev-not-started",
+    customItemId: 1033,
+    parentTaskId: "asset",
+    status: "not started",
+    dueDate: d("2026-11-19"),
+  }),
+  task({ id: "rev-dead-parent", customItemId: 1033, parentTaskId: "asset-archived", status: "open" }),
+  task({ id: "rev-orphan", customItemId: 1033, status: "open" }),
+  task({ id: "assign-2d", customItemId: 1014, status: "open", dueDate: d("2026-11-20") }),
+  task({ id: "assign-3d", customItemId: 1031, status: "open", dueDate: d("2026-11-21") }),
+  task({ id: "assign-closed", customItemId: 1014, status: "closed", dueDate: d("2026-11-18") }),
+  task({
+    id: "assign-overdue",
+    customItemId: 1014,
+    status: "pending",
+    dueDate: d("2026-11-10"),
+    folderId: "f-beta",
+    folderName: "Beta",
+  }),
+  // 11 projects in all: nine more folders with one open task each
+  ...Array.from({ length: 9 }, (_, i) =>
+    task({
+      folderId: `f-p${i}`,
+      folderName: `Project ${String.fromCharCode(75 - i)}`,
+      dueDate: d(`2026-12-${String(i + 1).padStart(2, "0")}`),
+    }),
+  ),
+  // Other tasks: undated ones must come last
+  task({ id: "other-undated", folderId: null, folderName: null, status: "open" }),
+  task({ id: "other-canceled", status: "Canceled", dueDate: d("2026-11-01") }),
+];
+
+let ctx: TestContext;
+let member: WorkspaceUser;
+let outsider: WorkspaceUser;
+
+async function connect(userId: string, orgId: string, clickupUserId: string, username: string) {
+  await ctx.database.raw.query(
+    `insert into user_clickup_connections (organization_id, user_id, clickup_user_id, clickup_username)
+     values ($1, $2, $3, $4)`,
+    [orgId, userId, clickupUserId, username],
+  );
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, { now: () => NOW });
+  member = await createUserInWorkspace(ctx, { role: "member" });
+  outsider = await createUserInWorkspace(ctx, { role: "member" });
+  await connect(member.userId, member.organizationId, ME, "maria");
+  await connect(outsider.userId, outsider.organizationId, ME, "intruder");
+  await seedClickupData(ctx.deps.database.db, member.organizationId, {
+    tasks,
+    timeEntries: [
+      { id: "te1", userId: ME, taskId: "both", startTime: d("2026-11-16"), durationMs: 5_400_000 },
+      { id: "te2", userId: OTHER, taskId: "both", startTime: d("2026-11-17"), durationMs: 1_800_000 },
+      {
+        id: "te3",
+        userId: ME,
+        taskId: "both",
+        startTime: d("2026-11-17"),
+        durationMs: 3_600_000,
+        deleted: true,
+      },
+    ],
+  });
+});
+afterAll(() => ctx.close());
+
+/** The rows the member can see, in the shape the domain rules read. */
+const visible = tasks.filter((t) => !t.deleted && (t.assigneesArray ?? []).some((a) => a.id === ME));
+const asDomain = (t: TaskInsert) => ({
+  id: t.id,
+  name: t.name,
+  status: t.status ?? "",
+  customItemId: t.customItemId ?? null,
+  parentTaskId: t.parentTaskId ?? null,
+  dueDate: t.dueDate ?? null,
+  startDate: t.startDate ?? null,
+  folderId: t.folderId ?? null,
+  folderName: t.folderName ?? null,
+  hoursPerDayEstimate: hoursPerDayEstimate(t.customFields ?? []),
+});
+
+describe("GET /api/dashboard (summary)", () => {
+  it("answers 401 when signed out", async () => {
+    expect((await ctx.client().get("/api/dashboard")).status).toBe(401);
+  });
+
+  it("greets the ClickUp username and computes Booked Today as the domain rule does", async () => {
+    const res = await member.client.get<DashboardSummary>("/api/dashboard");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      connected: true,
+      username: "maria",
+      canLogTime: true,
+      canImpersonate: false,
+    });
+    expect(res.body.impersonation).toEqual({ active: false, user: null });
+    // both 4 + start-only 2.5 + due-only 2 + finished 1 + fallthrough 1.5 = 11 h → 138 %
+    expect(res.body.bookedToday.hours).toBeCloseTo(11);
+    expect(res.body.bookedToday.percent).toBe(138);
+    expect(res.body.bookedToday.percent).toBe(bookedTodayPercent(visible.map(asDomain), NOW));
+    expect(res.body.assignedProjectsCount).toBe(11);
+  });
+
+  it("shows the connect state without a ClickUp connection", async () => {
+    const lonely = await createUserInWorkspace(ctx, {
+      role: "member",
+      organizationId: member.organizationId,
+    });
+    const res = await lonely.client.get<DashboardSummary>("/api/dashboard");
+    expect(res.status).toBe(200);
+    expect(res.body.connected).toBe(false);
+    const week = await lonely.client.get<WeekResponse>("/api/dashboard/week");
+    expect(week.body.tasks).toEqual([]);
+  });
+});
+
+describe("GET /api/dashboard/week", () => {
+  it("returns exactly the tasks whose effective range overlaps the week, with derived fields", async () => {
+    const res = await member.client.get<WeekResponse>("/api/dashboard/week?date=2026-11-19");
+    expect(res.status).toBe(200);
+    expect(res.body.weekStart).toBe("2026-11-16");
+    expect(res.body.weekEnd).toBe("2026-11-22");
+    const days = weekDays("2026-11-16", true);
+    const expected = visible
+      .filter((t) => days.some((day) => taskCoversDay(t.startDate, t.dueDate, day)))
+      .map((t) => t.id)
+      .sort();
+    expect(res.body.tasks.map((t) => t.id).sort()).toEqual(expected);
+    expect(expected).toContain("start-only");
+    expect(expected).not.toContain("next-week");
+    expect(expected).not.toContain("inverted");
+    const both = res.body.tasks.find((t) => t.id === "both")!;
+    expect(both.hoursLogged).toBeCloseTo(2); // 1.5 h + 0.5 h, the deleted entry ignored
+    expect(both.hoursPerDayEstimate).toBe(4);
+    expect(both.folderName).toBe("Alpha");
+    expect(res.body.tasks.find((t) => t.id === "start-only")!.hoursPerDayEstimate).toBe(2.5);
+    expect(res.body.tasks.find((t) => t.id === "fallthrough")!.hoursPerDayEstimate).toBe(1.5);
+    expect(res.body.tasks.find((t) => t.id === "negative")!.hoursPerDayEstimate).toBeNull();
+  });
+
+  it("matches the domain hours-per-day rule for every visible task", async () => {
+    const all = await member.client.get<WeekResponse>("/api/dashboard/week?date=2026-11-16");
+    for (const t of all.body.tasks) {
+      const source = tasks.find((x) => x.id === t.id)!;
+      expect(t.hoursPerDayEstimate, t.id).toBe(hoursPerDayEstimate(source.customFields ?? []));
+    }
+  });
+
+  it("answers 400 naming the field for a bad date", async () => {
+    const res = await member.client.get<{ error: { fields: { field: string }[] } }>(
+      "/api/dashboard/week?date=2026-02-30",
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields[0]!.field).toBe("date");
+  });
+
+  it("never shows another workspace's tasks", async () => {
+    const res = await outsider.client.get<WeekResponse>("/api/dashboard/week?date=2026-11-16");
+    expect(res.body.tasks).toEqual([]);
+  });
+});
+
+describe("GET /api/dashboard/projects", () => {
+  it("summarises revisions per project exactly as the domain rules, sorted and capped at 10", async () => {
+    const res = await member.client.get<ProjectsResponse>("/api/dashboard/projects");
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(11);
+    expect(res.body.projects).toHaveLength(10);
+    const parents: RevisionTask[] = tasks.filter((t) => !t.deleted).map(asDomain);
+    const expected = sortMyProjects(projectRevisionSummaries(visible.map(asDomain), NOW, parents));
+    expect(
+      res.body.projects.map(
+        ({ folderId, projectName, status, urgentCount, activityCount, assignmentCount }) => ({
+          folderId,
+          projectName,
+          status,
+          urgentCount,
+          activityCount,
+          assignmentCount,
+        }),
+      ),
+    ).toEqual(
+      expected.map((p) => ({
+        folderId: p.projectId,
+        projectName: p.projectName,
+        status: p.status,
+        urgentCount: p.urgentCount,
+        activityCount: p.activityCount,
+        assignmentCount: p.assignmentCount,
+      })),
+    );
+    const alpha = res.body.projects.find((p) => p.folderId === "f-alpha")!;
+    // rev-live only; assign-2d and assign-3d open; urgent: rev-live (1 day) and assign-2d (2 days)
+    expect(alpha).toMatchObject({
+      status: "Needs Work",
+      activityCount: 1,
+      assignmentCount: 2,
+      urgentCount: 2,
+    });
+    expect(res.body.projects[0]!.status).toBe("Needs Work");
+  });
+});
+
+describe("GET /api/dashboard/other-tasks", () => {
+  it("lists at most 7 open non-assignment tasks by due date, undated last, as the domain rule", async () => {
+    const res = await member.client.get<OtherTasksResponse>("/api/dashboard/other-tasks");
+    expect(res.status).toBe(200);
+    const sorted = [...visible].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    const expected = domainOtherTasks(sorted.map(asDomain)).map((t) => t.id);
+    expect(res.body.tasks.map((t) => t.id)).toEqual(expected);
+    expect(res.body.tasks).toHaveLength(7);
+    expect(res.body.tasks.map((t) => t.id)).not.toContain("other-canceled");
+  });
+});
+
+describe("task and project detail", () => {
+  it("returns a visible task with its additional fields, 404 for someone else's", async () => {
+    const res = await member.client.get<TaskDetailResponse>("/api/dashboard/tasks/fallthrough");
+    expect(res.status).toBe(200);
+    expect(res.body.task.url).toBe("https://app.clickup.com/t/fallthrough");
+    expect(res.body.additionalFields.map((f) => f.name)).toEqual(["Budget"]);
+    expect((await member.client.get("/api/dashboard/tasks/not-mine")).status).toBe(404);
+    expect((await outsider.client.get("/api/dashboard/tasks/both")).status).toBe(404);
+  });
+
+  it("lists outstanding revisions of a project the member works in", async () => {
+    const res = await member.client.get<ProjectDetailResponse>("/api/dashboard/projects/f-alpha");
+    expect(res.status).toBe(200);
+    expect(res.body.projectName).toBe("Alpha");
+    expect(res.body.revisions.map((r) => r.id)).toEqual(["rev-live"]);
+    expect((await member.client.get("/api/dashboard/projects/f-nowhere")).status).toBe(404);
+  });
+});

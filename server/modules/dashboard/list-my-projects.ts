@@ -1,0 +1,36 @@
+import { sortMyProjects, toIsoDate, type ProjectRevisionStatus } from "@domain/index";
+import type { AppDeps } from "../../context";
+import type { ProjectsResponse, ProjectSummary } from "./contract";
+import { folderUrl } from "./present";
+import { selectClickupTeamId, selectProjectSummaries } from "./repo";
+import type { Viewer } from "./viewer";
+
+/** MY PROJECTS (spec §3, §9): revision summaries per project, Needs Work first, at most 10. */
+export async function listMyProjects(
+  deps: Pick<AppDeps, "database" | "now">,
+  viewer: Viewer,
+): Promise<ProjectsResponse> {
+  if (!viewer.scope) return { projects: [], total: 0 };
+  const today = toIsoDate(deps.now()) as string;
+  const [rows, teamId] = await Promise.all([
+    selectProjectSummaries(deps.database, viewer.scope, today),
+    selectClickupTeamId(deps.database, viewer.organizationId),
+  ]);
+  const all: ProjectSummary[] = rows.map((r) => {
+    const activityCount = Number(r.activity_count);
+    const assignmentCount = Number(r.assignment_count);
+    const status: ProjectRevisionStatus = r.needs_work ? "Needs Work" : "Open";
+    return {
+      folderId: r.project_id,
+      projectName: r.project_name,
+      status,
+      hasOpenActivities: activityCount > 0,
+      hasOpenAssignments: assignmentCount > 0,
+      urgentCount: Number(r.urgent_count),
+      activityCount,
+      assignmentCount,
+      url: folderUrl(teamId, r.project_id),
+    };
+  });
+  return { projects: sortMyProjects(all), total: all.length };
+}

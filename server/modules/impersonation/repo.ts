@@ -1,0 +1,97 @@
+import type { Database } from "../../db/client";
+
+/*
+ * All SQL of dashboard impersonation ("view as"). One row per actor and workspace.
+ */
+
+export interface ImpersonationRow {
+  target_user_id: string;
+  started_at: Date | string;
+}
+
+export async function selectImpersonation(
+  database: Database,
+  organizationId: string,
+  actorUserId: string,
+): Promise<ImpersonationRow | null> {
+  const { rows } = await database.raw.query<ImpersonationRow>(
+    `select target_user_id, started_at from impersonations where organization_id = $1 and actor_user_id = $2`,
+    [organizationId, actorUserId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Start (or switch) an impersonation; returns the previous target, if any. */
+export async function upsertImpersonation(
+  database: Database,
+  organizationId: string,
+  actorUserId: string,
+  targetUserId: string,
+): Promise<string | null> {
+  const { rows } = await database.raw.query<{ previous: string | null }>(
+    `with previous as (
+       select target_user_id from impersonations where organization_id = $1 and actor_user_id = $2
+     ), upserted as (
+       insert into impersonations (organization_id, actor_user_id, target_user_id, started_at)
+       values ($1, $2, $3, now())
+       on conflict (organization_id, actor_user_id)
+       do update set target_user_id = excluded.target_user_id, started_at = excluded.started_at
+       returning 1
+     )
+     select (select target_user_id from previous) as previous from upserted`,
+    [organizationId, actorUserId, targetUserId],
+  );
+  return rows[0]?.previous ?? null;
+}
+
+/** End the actor's impersonation; returns the target it ended, or null when there was none. */
+export async function deleteImpersonation(
+  database: Database,
+  organizationId: string,
+  actorUserId: string,
+): Promise<string | null> {
+  const { rows } = await database.raw.query<{ target_user_id: string }>(
+    `delete from impersonations where organization_id = $1 and actor_user_id = $2 returning target_user_id`,
+    [organizationId, actorUserId],
+  );
+  return rows[0]?.target_user_id ?? null;
+}
+
+export interface WorkspaceUserRow {
+  user_id: string;
+  role: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  username: string | null;
+  clickup_user_id: string | null;
+  profile_picture: string | null;
+}
+
+/**
+ * The workspace's people for the picker (spec §7 users: ordered by username, at most `limit`):
+ * app members with their ClickUp username when connected.
+ */
+export async function selectWorkspaceUsers(
+  database: Database,
+  organizationId: string,
+  limit: number,
+): Promise<WorkspaceUserRow[]> {
+  const { rows } = await database.raw.query<WorkspaceUserRow>(
+    `select uo.user_id, uo.role, p.email, p.first_name, p.last_name,
+            coalesce(nullif(btrim(c.clickup_username), ''), nullif(btrim(pu.username), '')) as username,
+            c.clickup_user_id, pu.profile_picture
+     from user_organizations uo
+     join profiles p on p.id = uo.user_id
+     left join user_clickup_connections c
+       on c.organization_id = uo.organization_id and c.user_id = uo.user_id and c.is_active
+     left join provider_users pu on pu.organization_id = uo.organization_id and pu.id = c.clickup_user_id
+     where uo.organization_id = $1
+     order by lower(coalesce(nullif(btrim(c.clickup_username), ''), nullif(btrim(pu.username), ''),
+                             nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), ''), p.email)),
+              p.email
+     limit $2`,
+    [organizationId, limit],
+  );
+  return rows;
+}
