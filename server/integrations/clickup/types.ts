@@ -33,6 +33,7 @@ export interface CuSpace {
   id: string;
   name: string;
   archived: boolean;
+  private: boolean;
   statuses: CuStatus[];
   timeTracking: boolean;
 }
@@ -44,6 +45,8 @@ export interface CuList {
   folderHidden: boolean;
   spaceId: string | null;
   archived: boolean;
+  /** Tasks in the list as ClickUp counts them (progress estimates only). */
+  taskCount: number;
 }
 
 export interface CuFolder {
@@ -162,6 +165,7 @@ export function decodeSpace(raw: unknown): CuSpace {
     id: id(s.id),
     name: strOrNull(s.name) ?? "",
     archived: bool(s.archived),
+    private: bool(s.private),
     statuses: asArray(s.statuses)
       .map(decodeStatus)
       .filter((x): x is CuStatus => x !== null),
@@ -180,6 +184,7 @@ export function decodeList(raw: unknown, fallbackSpaceId: string | null = null):
     folderHidden: hidden,
     spaceId: idOrNull(asObject(l.space).id) ?? fallbackSpaceId,
     archived: bool(l.archived),
+    taskCount: numOrNull(l.task_count) ?? 0,
   };
 }
 

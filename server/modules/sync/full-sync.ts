@@ -1,0 +1,226 @@
+import * as repo from "./repo";
+import { connectedClient, describeError, ensureWebhook, ingestTasks, newId, syncMembers, type SyncDeps } from "./engine";
+import type { CuFolder, CuList, CuSpace } from "../../integrations/clickup/types";
+import { ClickUpApiError } from "../../integrations/clickup/client";
+
+const DAY = 86_400_000;
+
+/** Where a full sync stands; saved after every page so a killed sync resumes there. */
+export interface FullSyncCheckpoint {
+  kind: "full";
+  runId: string;
+  /** Database time the run started: rows not touched since were deleted in ClickUp. */
+  startedAt: string;
+  phase: "hierarchy" | "tasks" | "time_entries" | "finalize";
+  archivedPass: boolean;
+  page: number;
+  expectedTasks: number;
+  rangeStart: number;
+  rangeEnd: number;
+  windowStart: number;
+  windowMs: number;
+  stats: Record<string, number>;
+}
+
+export interface FullSyncOptions {
+  trigger: string;
+  /** Called after each committed page/window (tests kill a sync half-way by throwing here). */
+  afterStep?: (checkpoint: FullSyncCheckpoint) => void | Promise<void>;
+  /** Current time (ms) for the time-entry range. */
+  now?: () => number;
+}
+
+export interface SyncResult {
+  runId: string;
+  status: "succeeded" | "failed";
+  stats: Record<string, number>;
+  error?: string;
+}
+
+/**
+ * Full sync of one workspace (spec §3/§7 data): members, hierarchy (archived too), every task
+ * including closed, subtasks and archived, custom fields and values, time entries of every
+ * member in bounded windows; deletes applied; derived fields computed in SQL at the end.
+ * Resumes from sync_state.checkpoint when a previous run was killed.
+ */
+export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncOptions): Promise<SyncResult> {
+  const db = deps.database.db;
+  const log = deps.logger.child({ organizationId: orgId, job: "full-sync" });
+  const now = opts.now ?? Date.now;
+  const state = await repo.getSyncState(db, orgId);
+  const previous = state?.checkpoint as FullSyncCheckpoint | null | undefined;
+  let cp: FullSyncCheckpoint;
+  if (previous?.kind === "full" && previous.runId) {
+    cp = previous;
+    log.info({ runId: cp.runId, phase: cp.phase, page: cp.page }, "resuming full sync from checkpoint");
+  } else {
+    cp = {
+      kind: "full",
+      runId: newId(),
+      startedAt: await repo.dbNow(db),
+      phase: "hierarchy",
+      archivedPass: false,
+      page: 0,
+      expectedTasks: 0,
+      rangeStart: 0,
+      rangeEnd: 0,
+      windowStart: 0,
+      windowMs: 28 * DAY,
+      stats: { tasks: 0, timeEntries: 0, pages: 0, windows: 0, apiCalls: 0 },
+    };
+  }
+  await repo.startRun(db, orgId, cp.runId, "full", opts.trigger);
+  await repo.patchSyncState(db, orgId, { status: "running", currentRunId: cp.runId, phase: cp.phase, checkpoint: cp as unknown as Record<string, unknown>, lastError: null });
+
+  const started = performance.now();
+  let cc;
+  try {
+    cc = await connectedClient(deps, orgId);
+  } catch (err) {
+    return fail(err);
+  }
+  const { client, teamId } = cc;
+  const callsBefore = client.calls;
+  const apiCalls = () => (cp.stats.apiCalls ?? 0) + client.calls - callsBefore;
+
+  async function fail(err: unknown): Promise<SyncResult> {
+    const message = describeError(err);
+    log.error({ err: message, runId: cp.runId }, "full sync failed");
+    await repo.finishRun(db, orgId, cp.runId, "failed", cp.stats, message);
+    // The checkpoint stays: the next attempt resumes.
+    await repo.patchSyncState(db, orgId, { status: "failed", lastError: message });
+    if (err instanceof ClickUpApiError && err.isAuth) await repo.setConnectionError(db, orgId, message, "error");
+    return { runId: cp.runId, status: "failed", stats: cp.stats, error: message };
+  }
+
+  const save = async (tx: Parameters<typeof repo.patchSyncState>[0], progress: number) => {
+    await repo.patchSyncState(tx, orgId, { phase: cp.phase, progress, checkpoint: { ...cp, stats: { ...cp.stats, apiCalls: apiCalls() } } });
+  };
+
+  try {
+    const memberIds = await syncMembers(db, orgId, client, teamId);
+
+    if (cp.phase === "hierarchy") {
+      cp.expectedTasks = await syncHierarchy(deps, orgId, cc.client, teamId);
+      cp.phase = "tasks";
+      await save(db, 5);
+      await opts.afterStep?.(cp);
+    }
+
+    while (cp.phase === "tasks") {
+      const page = await client.getTeamTasksPage(teamId, cp.page, {
+        includeClosed: true,
+        subtasks: true,
+        archived: cp.archivedPass,
+        orderBy: "created",
+        reverse: true,
+      });
+      const done = page.lastPage || page.tasks.length === 0;
+      cp.stats.tasks = (cp.stats.tasks ?? 0) + page.tasks.length;
+      cp.stats.pages = (cp.stats.pages ?? 0) + 1;
+      if (done) {
+        if (cp.archivedPass) cp.phase = "time_entries";
+        cp.archivedPass = true;
+        cp.page = 0;
+      } else cp.page++;
+      const progress = 5 + Math.min(60, (60 * (cp.stats.tasks ?? 0)) / Math.max(1, cp.expectedTasks));
+      await db.transaction(async (tx) => {
+        await ingestTasks(tx, orgId, page.tasks, { unknownListsArchived: true });
+        await save(tx, progress);
+      });
+      await opts.afterStep?.(cp);
+    }
+
+    if (cp.phase === "time_entries" && cp.rangeEnd === 0) {
+      const range = await repo.taskDateRange(db, orgId);
+      const t = now();
+      const floorDay = (ms: number) => Math.floor(ms / DAY) * DAY;
+      cp.rangeStart = floorDay(Math.min(range.min ?? t, t - 90 * DAY));
+      cp.rangeEnd = floorDay(Math.min(Math.max(range.max ?? t, t) + 31 * DAY, t + 400 * DAY));
+      cp.windowStart = cp.rangeStart;
+    }
+    while (cp.phase === "time_entries") {
+      const from = cp.windowStart;
+      const to = Math.min(cp.rangeEnd, from + cp.windowMs);
+      const entries = memberIds.length
+        ? await client.getTimeEntries(teamId, { startDate: from, endDate: to - 1, assignees: memberIds })
+        : [];
+      cp.stats.timeEntries = (cp.stats.timeEntries ?? 0) + entries.length;
+      cp.stats.windows = (cp.stats.windows ?? 0) + 1;
+      cp.windowStart = to;
+      // Keep responses bounded: shrink the window after a big one, grow it after a small one.
+      if (entries.length > 20_000) cp.windowMs = Math.max(DAY, Math.floor(cp.windowMs / 2));
+      else if (entries.length < 2_000) cp.windowMs = Math.min(92 * DAY, cp.windowMs * 2);
+      if (to >= cp.rangeEnd) cp.phase = "finalize";
+      const progress = 65 + (30 * (to - cp.rangeStart)) / Math.max(1, cp.rangeEnd - cp.rangeStart);
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < entries.length; i += 5000) await repo.upsertTimeEntries(tx, orgId, entries.slice(i, i + 5000));
+        const gone = await repo.markTimeEntriesDeletedInWindow(tx, orgId, from, to, cp.startedAt);
+        cp.stats.deletedTimeEntries = (cp.stats.deletedTimeEntries ?? 0) + gone;
+        await save(tx, progress);
+      });
+      await opts.afterStep?.(cp);
+    }
+
+    // finalize
+    await ensureWebhook(deps, orgId, cc);
+    await db.transaction(async (tx) => {
+      cp.stats.deletedTasks = await repo.markTasksDeletedBefore(tx, orgId, cp.startedAt);
+      await repo.markHierarchyDeletedBefore(tx, orgId, cp.startedAt);
+      await repo.recomputeDerived(tx, orgId, null);
+      const cursor = await repo.latestTaskUpdate(tx, orgId);
+      cp.stats.apiCalls = apiCalls();
+      cp.stats.ms = Math.round(performance.now() - started) + (cp.stats.ms ?? 0);
+      await repo.patchSyncState(tx, orgId, {
+        status: "idle",
+        phase: null,
+        progress: 100,
+        checkpoint: null,
+        currentRunId: null,
+        lastFullSyncAt: "now",
+        lastPollCursor: cursor === null ? null : String(cursor),
+        lastError: null,
+      });
+      await repo.finishRun(tx, orgId, cp.runId, "succeeded", cp.stats, null);
+      await repo.setConnectionError(tx, orgId, null, "active");
+      await repo.notifyWorkspaceChanged(tx, orgId);
+    });
+    log.info({ runId: cp.runId, stats: cp.stats }, "full sync finished");
+    return { runId: cp.runId, status: "succeeded", stats: cp.stats };
+  } catch (err) {
+    cp.stats.apiCalls = apiCalls();
+    return fail(err);
+  }
+}
+
+/** Spaces, folders and lists, archived ones included. Returns ClickUp's task count estimate. */
+export async function syncHierarchy(deps: SyncDeps, orgId: string, client: import("../../integrations/clickup/client").ClickUpClient, teamId: string): Promise<number> {
+  const db = deps.database.db;
+  const spaces = new Map<string, CuSpace>();
+  for (const archived of [false, true]) for (const s of await client.getSpaces(teamId, archived)) spaces.set(s.id, s);
+  const folders = new Map<string, CuFolder>();
+  const lists = new Map<string, CuList>();
+  let expected = 0;
+  for (const space of spaces.values()) {
+    for (const archived of [false, true]) {
+      for (const f of await client.getFolders(space.id, archived)) {
+        folders.set(f.id, { ...f, spaceId: f.spaceId ?? space.id });
+        for (const l of f.lists) lists.set(l.id, { ...l, spaceId: l.spaceId ?? space.id, archived: l.archived || f.archived });
+      }
+      for (const l of await client.getFolderlessLists(space.id, archived)) lists.set(l.id, { ...l, spaceId: space.id, folderId: null });
+    }
+  }
+  for (const l of lists.values()) if (!l.archived) expected += l.taskCount;
+  await db.transaction(async (tx) => {
+    await repo.upsertSpaces(tx, orgId, teamId, [...spaces.values()]);
+    await repo.upsertFolders(tx, orgId, [...folders.values()]);
+    await repo.upsertLists(tx, orgId, [...lists.values()]);
+  });
+  // Who may see what in private spaces (accessible tasks, spec §6): explicit list members.
+  const privateLists = await repo.listIdsInPrivateSpaces(db, orgId);
+  for (const listId of privateLists) {
+    const members = await client.getListMembers(listId);
+    await repo.replaceListMembers(db, orgId, listId, members.map((m) => m.id));
+  }
+  return expected;
+}

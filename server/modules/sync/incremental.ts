@@ -1,0 +1,162 @@
+import { sql } from "drizzle-orm";
+import { ClickUpApiError } from "../../integrations/clickup/client";
+import type { CuTask } from "../../integrations/clickup/types";
+import { asObject, idOrNull, strOrNull } from "../../integrations/clickup/decode";
+import { connectedClient, describeError, ensureWebhook, ingestTasks, newId, type ConnectedClient, type SyncDeps } from "./engine";
+import { syncHierarchy, type SyncResult } from "./full-sync";
+import * as repo from "./repo";
+
+const DAY = 86_400_000;
+const FAR_FUTURE = Date.UTC(2100, 0, 1);
+
+async function memberIds(deps: SyncDeps, orgId: string): Promise<string[]> {
+  const r = (await deps.database.db.execute(
+    sql`select id from provider_users where organization_id = ${orgId} order by id`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  return r.rows.map((x) => x.id);
+}
+
+/** Re-read one task; a 401 means it is gone or out of reach (clickup-api.md §7 item 10). */
+async function fetchTask(cc: ConnectedClient, taskId: string): Promise<CuTask | null> {
+  try {
+    return await cc.client.getTask(taskId);
+  } catch (err) {
+    if (err instanceof ClickUpApiError && (err.status === 401 || err.status === 404)) return null;
+    throw err;
+  }
+}
+
+/** Re-pull every time entry of one task and apply creations, edits and deletions. */
+async function refreshTaskTime(deps: SyncDeps, orgId: string, cc: ConnectedClient, taskId: string): Promise<void> {
+  const db = deps.database.db;
+  const members = await memberIds(deps, orgId);
+  const since = await repo.dbNow(db);
+  const entries = await cc.client.getTimeEntries(cc.teamId, { startDate: 0, endDate: FAR_FUTURE, assignees: members, taskId });
+  await db.transaction(async (tx) => {
+    await repo.upsertTimeEntries(tx, orgId, entries);
+    await repo.markTimeEntriesDeletedInWindow(tx, orgId, 0, FAR_FUTURE, since, taskId);
+  });
+}
+
+/**
+ * Apply one verified webhook delivery (recorded in webhook_events): re-read what changed from
+ * the API — payloads are partial and may be duplicated or out of order, so the current state
+ * is the truth — and write it idempotently.
+ */
+export async function processWebhookEvent(deps: SyncDeps, eventId: number): Promise<void> {
+  const db = deps.database.db;
+  const event = await repo.getWebhookEvent(db, eventId);
+  if (!event || !event.organizationId || event.status !== "received") return;
+  const orgId = event.organizationId;
+  const payload = asObject(event.payload);
+  const name = strOrNull(payload.event) ?? "";
+  try {
+    const cc = await connectedClient(deps, orgId);
+    const taskId = idOrNull(payload.task_id);
+    const changed: string[] = [];
+    if (name === "taskDeleted" && taskId) {
+      await repo.markTasksDeleted(db, orgId, [taskId]);
+      changed.push(taskId);
+    } else if (name.startsWith("task") && taskId) {
+      const task = await fetchTask(cc, taskId);
+      if (!task) await repo.markTasksDeleted(db, orgId, [taskId]);
+      else await db.transaction((tx) => ingestTasks(tx, orgId, [task], { unknownListsArchived: false }));
+      if (task && name === "taskTimeTrackedUpdated") await refreshTaskTime(deps, orgId, cc, taskId);
+      changed.push(taskId);
+    } else if (/^(list|folder|space)Deleted$/.test(name)) {
+      const kind = name.slice(0, name.indexOf("D")) as "list" | "folder" | "space";
+      const id = idOrNull(payload[`${kind}_id`]);
+      if (id) await repo.markHierarchyDeleted(db, orgId, kind, id);
+    } else if (/^(list|folder|space)(Created|Updated)$/.test(name)) {
+      await syncHierarchy(deps, orgId, cc.client, cc.teamId);
+    }
+    await db.transaction(async (tx) => {
+      // Hierarchy renames reach every task; a task change only its own tree.
+      await repo.recomputeDerived(tx, orgId, changed.length ? changed : null);
+      await repo.finishWebhookEvent(tx, eventId, "processed", null);
+      await repo.patchSyncState(tx, orgId, { lastIncrementalAt: "now" });
+      await repo.notifyWorkspaceChanged(tx, orgId);
+    });
+  } catch (err) {
+    await repo.finishWebhookEvent(db, eventId, "failed", describeError(err));
+    throw err;
+  }
+}
+
+export interface PollOptions {
+  trigger?: string;
+  now?: () => number;
+}
+
+/**
+ * The reconciliation poll (clickup-api.md §5.5: missed webhooks are never replayed): tasks
+ * updated since the cursor (`date_updated_gt`, closed, subtasks and archived included) and the
+ * time entries of the weeks around today. Keeps the webhook alive too.
+ */
+export async function runPoll(deps: SyncDeps, orgId: string, opts: PollOptions = {}): Promise<SyncResult> {
+  const db = deps.database.db;
+  const now = opts.now ?? Date.now;
+  const runId = newId();
+  const stats: Record<string, number> = { tasks: 0, timeEntries: 0, deletedTimeEntries: 0, apiCalls: 0 };
+  await repo.startRun(db, orgId, runId, "poll", opts.trigger ?? "schedule");
+  let cc: ConnectedClient | undefined;
+  try {
+    cc = await connectedClient(deps, orgId);
+    const state = await repo.getSyncState(db, orgId);
+    const cursor = state?.lastPollCursor ? Number(state.lastPollCursor) : null;
+    const changed = new Set<string>();
+    let maxUpdated = cursor ?? 0;
+    if (cursor !== null) {
+      for (const archived of [false, true]) {
+        for await (const page of cc.client.teamTaskPages(cc.teamId, {
+          includeClosed: true,
+          subtasks: true,
+          archived,
+          orderBy: "updated",
+          reverse: true,
+          dateUpdatedGt: cursor,
+        })) {
+          const fresh = page.tasks;
+          for (const t of fresh) {
+            changed.add(t.id);
+            if (t.dateUpdated !== null && t.dateUpdated > maxUpdated) maxUpdated = t.dateUpdated;
+          }
+          stats.tasks! += fresh.length;
+          await db.transaction((tx) => ingestTasks(tx, orgId, fresh, { unknownListsArchived: archived }));
+        }
+      }
+    }
+    const members = await memberIds(deps, orgId);
+    const t = now();
+    const from = Math.floor((t - 14 * DAY) / DAY) * DAY;
+    const to = Math.floor((t + 15 * DAY) / DAY) * DAY;
+    const since = await repo.dbNow(db);
+    const entries = members.length
+      ? await cc.client.getTimeEntries(cc.teamId, { startDate: from, endDate: to - 1, assignees: members })
+      : [];
+    stats.timeEntries = entries.length;
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < entries.length; i += 5000) await repo.upsertTimeEntries(tx, orgId, entries.slice(i, i + 5000));
+      stats.deletedTimeEntries = await repo.markTimeEntriesDeletedInWindow(tx, orgId, from, to, since);
+    });
+    for (const e of entries) if (e.taskId) changed.add(e.taskId);
+    await ensureWebhook(deps, orgId, cc);
+    stats.apiCalls = cc.client.calls;
+    await db.transaction(async (tx) => {
+      await repo.recomputeDerived(tx, orgId, [...changed]);
+      await repo.patchSyncState(tx, orgId, {
+        lastIncrementalAt: "now",
+        ...(cursor !== null ? { lastPollCursor: String(maxUpdated) } : {}),
+      });
+      await repo.finishRun(tx, orgId, runId, "succeeded", stats, null);
+      if (changed.size || stats.deletedTimeEntries) await repo.notifyWorkspaceChanged(tx, orgId);
+    });
+    return { runId, status: "succeeded", stats };
+  } catch (err) {
+    const message = describeError(err);
+    stats.apiCalls = cc?.client.calls ?? 0;
+    await repo.finishRun(db, orgId, runId, "failed", stats, message);
+    deps.logger.warn({ organizationId: orgId, err: message }, "clickup poll failed");
+    return { runId, status: "failed", stats, error: message };
+  }
+}
