@@ -1,0 +1,46 @@
+import type { AppDeps } from "../context";
+import { runFullSync } from "../modules/sync/full-sync";
+import { processWebhookEvent } from "../modules/sync/incremental";
+import * as repo from "../modules/sync/repo";
+import { startJobs, type Jobs, type JobsOptions } from "./boss";
+
+export type { Jobs, JobsOptions };
+export { QUEUES } from "./boss";
+
+/** Start the queue and attach it to deps (server/main.ts, after migrations). */
+export async function startJobsFor(deps: AppDeps, options?: JobsOptions): Promise<Jobs> {
+  const jobs = await startJobs(deps, options);
+  deps.jobs = jobs;
+  return jobs;
+}
+
+/** Stop workers gracefully before the database closes. */
+export async function stopJobs(deps: AppDeps): Promise<void> {
+  const jobs = deps.jobs;
+  deps.jobs = undefined;
+  if (jobs) await jobs.stop();
+}
+
+type Deps = Pick<AppDeps, "config" | "database" | "logger" | "secrets" | "clickup" | "jobs">;
+
+/**
+ * Ask for a full sync. With the queue running it is queued (one per workspace at a time);
+ * without it (API tests, tools) it runs in the background of this process.
+ */
+export async function requestFullSync(deps: Deps, organizationId: string, trigger: string): Promise<boolean> {
+  if (deps.jobs) return deps.jobs.enqueueFullSync(organizationId, trigger);
+  const state = await repo.getSyncState(deps.database.db, organizationId);
+  if (state?.status === "running" || state?.status === "queued") return false;
+  await repo.patchSyncState(deps.database.db, organizationId, { status: "queued" });
+  void runFullSync(deps, organizationId, { trigger }).catch((err: unknown) =>
+    deps.logger.error({ err, organizationId }, "background full sync failed"),
+  );
+  return true;
+}
+
+export async function requestWebhookProcessing(deps: Deps, eventId: number): Promise<void> {
+  if (deps.jobs) return deps.jobs.enqueueWebhook(eventId);
+  void processWebhookEvent(deps, eventId).catch((err: unknown) =>
+    deps.logger.warn({ err, eventId }, "webhook processing failed"),
+  );
+}

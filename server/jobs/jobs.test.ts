@@ -1,0 +1,38 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { simTruth, syncFixture, type SyncFixture } from "../modules/sync/testing";
+import { startJobsFor, stopJobs } from "./index";
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("timed out waiting");
+}
+
+describe("sync through the pg-boss queue", () => {
+  let f: SyncFixture;
+  beforeAll(async () => {
+    f = await syncFixture();
+    await startJobsFor(f.deps, { pollingIntervalSeconds: 0.5, schedule: false });
+  });
+  afterAll(async () => {
+    await stopJobs(f.deps);
+    await f.close();
+  });
+
+  it("runs a queued full sync, one per workspace at a time", async () => {
+    const jobs = f.deps.jobs!;
+    expect(await jobs.enqueueFullSync(f.orgId, "test")).toBe(true);
+    // A second request while the first waits or runs is folded into it (stately queue).
+    const again = await jobs.enqueueFullSync(f.orgId, "test");
+    const third = await jobs.enqueueFullSync(f.orgId, "test");
+    expect(again && third).toBe(false);
+    await waitFor(async () => (await f.count(sql`select count(*) n from sync_runs where organization_id = ${f.orgId} and status <> 'running'`)) >= 1);
+    await waitFor(async () => (await f.count(sql`select count(*) n from sync_state where organization_id = ${f.orgId} and status = 'idle'`)) === 1);
+    expect(await f.count(sql`select count(*) n from tasks where organization_id = ${f.orgId} and not deleted`)).toBe(simTruth(f.sim).tasks.length);
+    expect(await f.count(sql`select count(*) n from sync_runs where organization_id = ${f.orgId} and status = 'succeeded'`)).toBeGreaterThanOrEqual(1);
+  });
+});
