@@ -1,42 +1,27 @@
 import { NavLink } from "react-router";
-import { cn } from "@/lib/cn";
+import { BrandMark } from "@/features/landing/brand-mark";
+import { DesktopNav } from "@/features/navigation/desktop-nav";
+import { MobileHeader } from "@/features/navigation/mobile-menu";
 
-const items = [
-  { to: "/dashboard", label: "Dashboard" },
-  { to: "/projects", label: "Projects" },
-  { to: "/calendar", label: "Milestones" },
-  { to: "/workload", label: "Workload" },
-  { to: "/finance", label: "Finance" },
-  { to: "/reporting", label: "Reports" },
-  { to: "/templates/folders", label: "Templates" },
-  { to: "/settings", label: "Settings" },
-];
-
-/** Top navigation bar of the signed-in app. */
+/**
+ * Top bar of the signed-in app (spec §2): at 768 px and wider the brand, the Projects menu, the
+ * items the role may see and the user menu; below, the mobile header with the slide-out menu.
+ */
 export function AppHeader() {
   return (
     <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur">
+      <MobileHeader />
       <nav
         aria-label="Main"
-        className="mx-auto flex h-14 max-w-7xl items-center gap-1 overflow-x-auto px-4 md:px-8"
+        className="mx-auto hidden h-14 max-w-7xl items-center gap-2 px-4 md:flex md:px-8"
       >
-        <NavLink to="/" className="mr-4 font-semibold whitespace-nowrap">
-          Agency Hub
+        <NavLink to="/" className="mr-3 flex items-center gap-2 font-semibold whitespace-nowrap">
+          <BrandMark className="size-6" /> Agency Hub
         </NavLink>
-        {items.map((item) => (
-          <NavLink
-            key={item.to}
-            to={item.to}
-            className={({ isActive }) =>
-              cn(
-                "rounded-md px-3 py-1.5 text-sm whitespace-nowrap text-muted-foreground hover:bg-accent hover:text-foreground",
-                isActive && "bg-accent text-foreground",
-              )
-            }
-          >
-            {item.label}
-          </NavLink>
-        ))}
+        <DesktopNav />
+        <div className="ml-auto flex items-center gap-2">
+          {/* UserMenu (features/workspaces/user-menu.tsx) */}
+        </div>
       </nav>
     </header>
   );

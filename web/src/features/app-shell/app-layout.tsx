@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { MobileTabBar } from "@/features/navigation/mobile-tab-bar";
 import { AppHeader } from "./app-header";
 
 /** Frame of every signed-in screen: navigation on top, the routed page below. */
@@ -9,6 +10,7 @@ export function AppLayout() {
       <main id="main" className="flex-1 pb-20 md:pb-0">
         <Outlet />
       </main>
+      <MobileTabBar />
     </div>
   );
 }

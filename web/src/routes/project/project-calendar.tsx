@@ -1,11 +1,7 @@
-import { EmptyState, Page } from "@/features/app-shell/page";
+import { useParams } from "react-router";
+import { ProjectTimeline } from "@/features/projects/project-timeline";
 
 export function Component() {
-  return (
-    <Page title="Timeline" description="Milestones and tasks by date.">
-      <EmptyState title="Nothing scheduled yet">
-        Dated milestones and tasks of this project appear on the timeline.
-      </EmptyState>
-    </Page>
-  );
+  const { projectId = "" } = useParams();
+  return <ProjectTimeline projectId={projectId} />;
 }

@@ -1,11 +1,7 @@
-import { EmptyState, Page } from "@/features/app-shell/page";
+import { useParams } from "react-router";
+import { ProjectDashboard } from "@/features/projects/project-dashboard";
 
 export function Component() {
-  return (
-    <Page title="Project Dashboard" description="Tasks, milestones and team.">
-      <EmptyState title="No project data yet">
-        The project dashboard is built from the project's synced tasks.
-      </EmptyState>
-    </Page>
-  );
+  const { projectId = "" } = useParams();
+  return <ProjectDashboard projectId={projectId} />;
 }

@@ -1,9 +1,7 @@
-import { EmptyState, Page } from "@/features/app-shell/page";
+import { useParams } from "react-router";
+import { ProjectHealth } from "@/features/projects/project-health";
 
 export function Component() {
-  return (
-    <Page title="Project Health" description="Estimated against logged hours per assignee.">
-      <EmptyState title="No health data yet">Estimates and logged hours per assignee appear here.</EmptyState>
-    </Page>
-  );
+  const { projectId = "" } = useParams();
+  return <ProjectHealth projectId={projectId} />;
 }

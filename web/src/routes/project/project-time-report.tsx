@@ -1,9 +1,7 @@
-import { EmptyState, Page } from "@/features/app-shell/page";
+import { useParams } from "react-router";
+import { ProjectTimeReport } from "@/features/projects/project-time-report";
 
 export function Component() {
-  return (
-    <Page title="Time Report" description="Hours logged per person and task, per week.">
-      <EmptyState title="No time logged yet">Time entries on this project's tasks appear here.</EmptyState>
-    </Page>
-  );
+  const { projectId = "" } = useParams();
+  return <ProjectTimeReport projectId={projectId} />;
 }
