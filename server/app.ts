@@ -16,6 +16,8 @@ import { impersonationRoutes } from "./modules/impersonation/routes";
 import { projectsRoutes } from "./modules/projects/routes";
 import { sessionRoutes } from "./modules/session/routes";
 import { workspaceRoutes } from "./modules/workspaces/routes";
+import { invitationRoutes } from "./modules/invitations/routes";
+import { memberRoutes } from "./modules/members/routes";
 
 export interface CreateAppOptions {
   /** Directory of the built web app; omitted in API tests. */
@@ -101,6 +103,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/projects", projectsRoutes());
   api.route("/workspaces", workspaceRoutes());
   api.route("/audit", auditRoutes());
+  api.route("/members", memberRoutes());
+  api.route("/invitations", invitationRoutes());
   api.route("/dashboard", dashboardRoutes());
   api.route("/impersonation", impersonationRoutes());
   app.route("/api", api);
