@@ -38,8 +38,8 @@ export function ProjectHeaderCard({ project: p }: { project: ProjectHeader }) {
       </div>
 
       <div className="mt-4">
-        <div className="flex items-baseline justify-between text-sm">
-          <span className="font-medium">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 text-sm">
+          <span className="font-medium whitespace-nowrap">
             <span data-testid="percent-complete">{p.percentComplete}%</span> complete
           </span>
           <span className="text-muted-foreground tabular-nums" data-testid="hours">

@@ -40,8 +40,10 @@ export function ProjectTimeline({ projectId }: { projectId: string }) {
   const months: { label: string; left: number }[] = [];
   const cursor = new Date(min);
   cursor.setUTCDate(1);
+  months.push({ label: formatDate(new Date(min).toISOString(), "MMM yyyy"), left: 0 });
+  cursor.setUTCMonth(cursor.getUTCMonth() + 1);
   while (cursor.getTime() < max) {
-    if (cursor.getTime() >= min)
+    if (pos(cursor.getTime()) < 92)
       months.push({ label: formatDate(cursor.toISOString(), "MMM yyyy"), left: pos(cursor.getTime()) });
     cursor.setUTCMonth(cursor.getUTCMonth() + 1);
   }
