@@ -13,9 +13,14 @@ import { rejectMaliciousBodies } from "./modules/audit/reject-malicious-bodies";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { impersonationRoutes } from "./modules/impersonation/routes";
+import { timesheetRoutes } from "./modules/timesheet/routes";
 import { projectsRoutes } from "./modules/projects/routes";
 import { sessionRoutes } from "./modules/session/routes";
 import { workspaceRoutes } from "./modules/workspaces/routes";
+import { clickupRoutes } from "./modules/clickup/routes";
+import { webhookRoutes } from "./modules/webhooks/routes";
+import { accessibleTasksRoutes } from "./modules/accessible-tasks/routes";
+import { SIM_MOUNT } from "./integrations/clickup/runtime";
 import { invitationRoutes } from "./modules/invitations/routes";
 import { memberRoutes } from "./modules/members/routes";
 
@@ -107,7 +112,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/invitations", invitationRoutes());
   api.route("/dashboard", dashboardRoutes());
   api.route("/impersonation", impersonationRoutes());
+  api.route("/timesheet", timesheetRoutes());
+  api.route("/clickup", clickupRoutes());
+  api.route("/webhooks", webhookRoutes());
+  api.route("/accessible-tasks", accessibleTasksRoutes());
   app.route("/api", api);
+
+  // No ClickUp credentials: the simulator stands in for ClickUp, on this same port.
+  const simApp = deps.clickup?.simulatorApp;
+  if (simApp) app.mount(SIM_MOUNT, (req) => simApp.fetch(req));
 
   app.all("/api/*", (c) =>
     c.json<ErrorBody>(

@@ -41,7 +41,8 @@ export interface WriteBackResult {
   failed: number;
 }
 
-type WriteBackDeps = Pick<AppDeps, "database" | "logger" | "config" | "secrets"> & Partial<Pick<AppDeps, "clickup">>;
+type WriteBackDeps = Pick<AppDeps, "database" | "logger" | "config" | "secrets"> &
+  Partial<Pick<AppDeps, "clickup">>;
 
 const BATCH = 200;
 
@@ -54,13 +55,19 @@ export async function writeBackTimeEntries(
   const result: WriteBackResult = { created: 0, adopted: 0, updated: 0, deleted: 0, failed: 0 };
   const target = await selectWriteBackTarget(deps.database, payload.organizationId, payload.userId);
   if (!target) return result;
-  const pending = await selectPendingEntries(deps.database, payload.organizationId, target.clickup_user_id, BATCH);
+  const pending = await selectPendingEntries(
+    deps.database,
+    payload.organizationId,
+    target.clickup_user_id,
+    BATCH,
+  );
   if (pending.length === 0) return result;
   if (!target.access_token_enc || !target.clickup_team_id) {
     const reason = !target.access_token_enc
       ? "ClickUp account not connected with a token"
       : "Workspace is not connected to a ClickUp team";
-    for (const row of pending) await markWriteBackFailed(deps.database, payload.organizationId, row.id, reason);
+    for (const row of pending)
+      await markWriteBackFailed(deps.database, payload.organizationId, row.id, reason);
     result.failed = pending.length;
     await notifyWorkspaceChanged(deps.database, payload.organizationId);
     throw new Error(`time-entry write-back: ${reason}`);
@@ -70,7 +77,14 @@ export async function writeBackTimeEntries(
 
   for (const row of pending) {
     try {
-      const outcome = await writeOne(deps, client, teamId, target.clickup_user_id, payload.organizationId, row);
+      const outcome = await writeOne(
+        deps,
+        client,
+        teamId,
+        target.clickup_user_id,
+        payload.organizationId,
+        row,
+      );
       result[outcome] += 1;
     } catch (err) {
       result.failed += 1;
@@ -80,7 +94,8 @@ export async function writeBackTimeEntries(
     }
   }
   await notifyWorkspaceChanged(deps.database, payload.organizationId);
-  if (result.failed > 0) throw new Error(`time-entry write-back: ${result.failed} of ${pending.length} failed`);
+  if (result.failed > 0)
+    throw new Error(`time-entry write-back: ${result.failed} of ${pending.length} failed`);
   return result;
 }
 
@@ -155,6 +170,27 @@ async function writeOne(
   });
   await linkWrittenEntry(deps.database, organizationId, row.id, created.id, row.updated_at);
   return "created";
+}
+
+type Enqueue = (payload: WriteBackPayload) => Promise<void>;
+const queues = new WeakMap<object, Enqueue>();
+
+/**
+ * Route write-backs of this database's app to a queue (pg-boss: send WRITE_BACK_TIME_ENTRIES_JOB
+ * with singletonKey `${organizationId}:${userId}`, retries with backoff). Until one is registered
+ * the write-back runs in-process right after the save; failures stay 'failed' for the sweep.
+ */
+export function registerWriteBackQueue(database: object, enqueue: Enqueue): void {
+  queues.set(database, enqueue);
+}
+
+/** Queue (or run in the background) the write-back of one person's pending entries. */
+export async function enqueueWriteBack(deps: WriteBackDeps, payload: WriteBackPayload): Promise<void> {
+  const queue = queues.get(deps.database);
+  if (queue) return queue(payload);
+  void writeBackTimeEntries(deps, payload).catch((err: unknown) =>
+    deps.logger.warn({ err }, "time-entry write-back did not complete; it stays pending for a retry"),
+  );
 }
 
 /** The sweep: one write-back per person with pending or failed entries. */

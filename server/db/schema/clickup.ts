@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -299,5 +300,9 @@ export const timeEntries = pgTable(
     uniqueIndex("time_entries_clickup_id_idx").on(t.organizationId, t.clickupId),
     index("time_entries_user_start_idx").on(t.organizationId, t.userId, t.startTime),
     index("time_entries_task_idx").on(t.organizationId, t.taskId),
+    // The timesheet write-back queue and its retry sweep read only rows still to send.
+    index("time_entries_write_back_idx")
+      .on(t.organizationId, t.userId)
+      .where(sql`${t.writeBackStatus} in ('pending', 'failed')`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "time_entries_write_back_idx" ON "time_entries" USING btree ("organization_id","user_id") WHERE "time_entries"."write_back_status" in ('pending', 'failed');
