@@ -13,6 +13,7 @@ import { rejectMaliciousBodies } from "./modules/audit/reject-malicious-bodies";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { impersonationRoutes } from "./modules/impersonation/routes";
+import { liveRoutes } from "./modules/live/routes";
 import { timesheetRoutes } from "./modules/timesheet/routes";
 import { projectsRoutes } from "./modules/projects/routes";
 import { sessionRoutes } from "./modules/session/routes";
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/dashboard", dashboardRoutes());
   api.route("/impersonation", impersonationRoutes());
   api.route("/timesheet", timesheetRoutes());
+  api.route("/live", liveRoutes());
   api.route("/clickup", clickupRoutes());
   api.route("/webhooks", webhookRoutes());
   api.route("/accessible-tasks", accessibleTasksRoutes());
@@ -120,7 +122,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   // No ClickUp credentials: the simulator stands in for ClickUp, on this same port.
   const simApp = deps.clickup?.simulatorApp;
-  if (simApp) app.mount(SIM_MOUNT, (req) => simApp.fetch(req));
+  if (simApp) app.route(SIM_MOUNT, simApp);
 
   app.all("/api/*", (c) =>
     c.json<ErrorBody>(

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../../../tests/api/harness";
+import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
+import { liveHubFor } from "./hub";
+
+let ctx: TestContext;
+let member: WorkspaceUser;
+let outsider: WorkspaceUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  member = await createUserInWorkspace(ctx, { role: "member" });
+  outsider = await createUserInWorkspace(ctx, { role: "member" });
+});
+afterAll(async () => {
+  await liveHubFor(ctx.database, ctx.deps.logger).close();
+  await ctx.close();
+});
+
+/** Open /api/live as `user` and collect the SSE text until `until` matches or the time runs out. */
+async function openStream(user: WorkspaceUser) {
+  const cookie = (user.client as unknown as { cookies: Map<string, string> }).cookies;
+  const controller = new AbortController();
+  const res = await ctx.app.request("http://localhost:3000/api/live", {
+    headers: { cookie: [...cookie].map(([k, v]) => `${k}=${v}`).join("; ") },
+    signal: controller.signal,
+  });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  async function until(pattern: RegExp, ms: number): Promise<boolean> {
+    const deadline = Date.now() + ms;
+    while (!pattern.test(text)) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<null>((r) => setTimeout(() => r(null), left)),
+      ]);
+      if (chunk === null) return false;
+      if (chunk.done) return pattern.test(text);
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+    return true;
+  }
+  return { res, until, close: () => controller.abort(), text: () => text };
+}
+
+describe("GET /api/live", () => {
+  it("answers 401 when signed out", async () => {
+    expect((await ctx.client().get("/api/live")).status).toBe(401);
+  });
+
+  it("streams workspace-changed within 2 s of a NOTIFY for the caller's workspace only", async () => {
+    const mine = await openStream(member);
+    const theirs = await openStream(outsider);
+    expect(mine.res.headers.get("content-type")).toContain("text/event-stream");
+    expect(await mine.until(/event: ready/, 2000)).toBe(true);
+    expect(await theirs.until(/event: ready/, 2000)).toBe(true);
+    const sent = Date.now();
+    await ctx.database.raw.query(`select pg_notify('workspace_changed', $1)`, [member.organizationId]);
+    expect(await mine.until(/event: workspace-changed/, 2000)).toBe(true);
+    expect(Date.now() - sent).toBeLessThan(2000);
+    expect(await theirs.until(/event: workspace-changed/, 600)).toBe(false);
+    mine.close();
+    theirs.close();
+  });
+});

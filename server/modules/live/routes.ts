@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import { requireTenant } from "../../auth/middleware";
+import type { AppEnv } from "../../context";
+import { liveHubFor } from "./hub";
+
+/** Coalesce bursts (a sync writes many batches) into one event per window. */
+const COALESCE_MS = 250;
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * GET /api/live: server-sent events for the caller's current workspace. Sends `ready` once, then
+ * `workspace-changed` within a quarter second of any pg_notify('workspace_changed', org) from any
+ * instance (sync, webhook, timesheet save), and a comment heartbeat to keep proxies open.
+ */
+export function liveRoutes() {
+  return new Hono<AppEnv>().use("*", requireTenant()).get("/", (c) => {
+    const { organizationId } = c.var.tenant;
+    const hub = liveHubFor(c.var.deps.database, c.var.deps.logger);
+    c.header("Cache-Control", "no-cache, no-transform");
+    c.header("X-Accel-Buffering", "no");
+    return streamSSE(c, async (stream) => {
+      let pending: ReturnType<typeof setTimeout> | null = null;
+      let seq = 0;
+      const unsubscribe = await hub.subscribe(organizationId, () => {
+        pending ??= setTimeout(() => {
+          pending = null;
+          void stream.writeSSE({ event: "workspace-changed", data: organizationId, id: String(++seq) });
+        }, COALESCE_MS);
+      });
+      let heartbeat: ReturnType<typeof setInterval> | undefined;
+      try {
+        await stream.writeSSE({ event: "ready", data: organizationId });
+        await new Promise<void>((resolve) => {
+          stream.onAbort(resolve);
+          heartbeat = setInterval(() => {
+            stream.write(": ping\n\n").catch(() => resolve());
+          }, HEARTBEAT_MS);
+        });
+      } finally {
+        clearInterval(heartbeat);
+        if (pending) clearTimeout(pending);
+        unsubscribe();
+      }
+    });
+  });
+}
