@@ -1,0 +1,134 @@
+import type { Hono } from "hono";
+import { createSimApp } from "./app";
+import { AuthService, type RegisterOAuthAppInput } from "./auth";
+import type { SimEnv, SimServices } from "./context";
+import { generateDemoAgency, type AgencySize, type DemoAgency } from "./demo-agency";
+import { Faults } from "./faults";
+import type { OAuthApp } from "./model";
+import { createMutations, type SimMutations } from "./mutations";
+import { SimOperations } from "./operations";
+import { createPrng } from "./prng";
+import { RateLimiter } from "./rate-limit";
+import { SimState } from "./state";
+import { SimStats } from "./stats";
+import { TaskQueryCache } from "./task-query";
+import { WebhookDispatcher, type DeliveryLogEntry } from "./webhooks";
+
+export interface ClickUpSimulatorOptions {
+  /** Seed of every random choice (demo data, ids, tokens, fault decisions). Default 42. */
+  seed?: number;
+  /** Demo agency to generate. Default "small". "none" = one workspace with the three demo logins only. */
+  agency?: AgencySize;
+  /** Requests per minute per token; `null` = unlimited. Default 100 (ClickUp's Free/Business plan). */
+  rateLimitPerMinute?: number | null;
+  /** Clock (ms). Demo dates are relative to the Monday of this time's week. Default `Date.now`. */
+  now?: () => number;
+  /** Used to deliver webhooks. Default: global fetch. */
+  webhookFetch?: typeof fetch;
+  /** Delay before the first retry of a failed delivery; doubles per retry. Default 1000 ms. */
+  webhookRetryDelayMs?: number;
+  /** A delivery slower than this fails. Default 7000 ms (ClickUp's limit). */
+  webhookTimeoutMs?: number;
+  /** Attempts per event before it is dropped. Default 5. */
+  webhookMaxAttempts?: number;
+}
+
+/** A fetch-compatible function; relative URLs ("/api/v2/user") are resolved against http://clickup.sim. */
+export type SimFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+export interface ClickUpSimulator {
+  /** Hono app; mount it anywhere (`host.route("/__sim/clickup", sim.app)`). */
+  app: Hono<SimEnv>;
+  fetch: SimFetch;
+  state: SimState;
+  faults: Faults;
+  stats: SimStats;
+  demo: DemoAgency;
+  seed: number;
+  registerOAuthApp(input: RegisterOAuthAppInput): OAuthApp;
+  /** The user's `pk_…` token (stable per seed); `regenerate` invalidates the old one. */
+  createPersonalToken(userId: number, opts?: { regenerate?: boolean }): string;
+  revokeToken(token: string): void;
+  setRateLimit(perMinute: number | null): void;
+  /** Change state "as if a user did it in ClickUp"; fires the same webhooks as the API. */
+  mutate: SimMutations;
+  /** Recent webhook delivery attempts (bounded). */
+  webhookLog: readonly DeliveryLogEntry[];
+  /** Resolves when every queued webhook delivery, including retries, has finished. */
+  flushWebhooks(): Promise<void>;
+  /** Stop delivering webhooks and cancel pending retries. */
+  close(): void;
+}
+
+export function createClickUpSimulator(options: ClickUpSimulatorOptions = {}): ClickUpSimulator {
+  const seed = options.seed ?? 42;
+  const now = options.now ?? Date.now;
+  const prng = createPrng(seed);
+  const state = new SimState(prng, now);
+  const faults = new Faults(seed);
+  const stats = new SimStats();
+  const rateLimiter = new RateLimiter(
+    options.rateLimitPerMinute === undefined ? 100 : options.rateLimitPerMinute,
+    now,
+  );
+  const webhooks = new WebhookDispatcher(state, faults, stats, {
+    fetch: options.webhookFetch ?? ((input, init) => globalThis.fetch(input, init)),
+    retryDelayMs: options.webhookRetryDelayMs ?? 1000,
+    timeoutMs: options.webhookTimeoutMs ?? 7000,
+    maxAttempts: options.webhookMaxAttempts ?? 5,
+  });
+  const ops = new SimOperations(state, webhooks);
+  const auth = new AuthService(state, seed);
+  const demo = generateDemoAgency(state, { seed, size: options.agency ?? "small", now: now() });
+  const services: SimServices = {
+    state,
+    ops,
+    auth,
+    faults,
+    stats,
+    rateLimiter,
+    webhooks,
+    queryCache: new TaskQueryCache(),
+  };
+  const app = createSimApp(services);
+
+  const simFetch: SimFetch = (input, init) => {
+    const request =
+      typeof input === "string" && input.startsWith("/")
+        ? new Request(`http://clickup.sim${input}`, init)
+        : new Request(input, init);
+    return Promise.resolve(app.fetch(request));
+  };
+
+  return {
+    app,
+    fetch: simFetch,
+    state,
+    faults,
+    stats,
+    demo,
+    seed,
+    registerOAuthApp: (input) => auth.registerOAuthApp(input),
+    createPersonalToken: (userId, opts) => auth.createPersonalToken(userId, opts),
+    revokeToken: (token) => auth.revokeToken(token),
+    setRateLimit: (perMinute) => rateLimiter.setLimit(perMinute),
+    mutate: createMutations(state, ops),
+    webhookLog: webhooks.log,
+    flushWebhooks: () => webhooks.flush(),
+    close: () => webhooks.close(),
+  };
+}
+
+export type { AgencySize, DemoAgency, DemoProject, DemoUser, MemberFixtures } from "./demo-agency";
+export { AGENCY_PROFILES, generateDemoAgency, mondayOf } from "./demo-agency";
+export type { FaultConfig } from "./faults";
+export type { RegisterOAuthAppInput } from "./auth";
+export type { SimMutations, AddTimeEntryInput, CreateTaskInput, ActorOption } from "./mutations";
+export type { TaskPatch, TimeEntryPatch } from "./operations";
+export type { SimEnv } from "./context";
+export type { DeliveryLogEntry, WebhookEventName } from "./webhooks";
+export { WEBHOOK_EVENTS, signWebhookBody } from "./webhooks";
+export { SimState } from "./state";
+export { SimStats } from "./stats";
+export { Faults } from "./faults";
+export { ClickUpError } from "./errors";

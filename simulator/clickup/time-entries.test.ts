@@ -1,0 +1,229 @@
+import { describe, expect, it } from "vitest";
+import { call, testClock, testSim, TEST_NOW } from "./test-support";
+
+type Entry = {
+  id: string;
+  task?: { id: string; name: string; custom_id?: string };
+  wid: string;
+  user: { id: number; timezone?: string };
+  billable: boolean;
+  start: string | number;
+  end: string | null;
+  duration: string | number;
+  description: string;
+  source?: string;
+  at: string | number;
+  task_location: { list_id?: string; folder_id?: string; space_id?: string; list_name?: string };
+};
+
+const DAY = 86_400_000;
+
+describe("time entries", () => {
+  it("defaults to the caller's own entries of the last 30 days", async () => {
+    const sim = testSim();
+    const pk = sim.createPersonalToken(sim.demo.memberUserId);
+    const res = await call<{ data: Entry[] }>(sim, "GET", `/api/v2/team/${sim.demo.teamId}/time_entries`, {
+      auth: pk,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.length).toBeGreaterThan(50);
+    for (const e of res.body.data) {
+      expect(e.user.id).toBe(sim.demo.memberUserId);
+      expect(typeof e.start).toBe("string");
+      expect(typeof e.duration).toBe("string");
+      expect(Number(e.start)).toBeGreaterThanOrEqual(TEST_NOW - 30 * DAY);
+      expect(Number(e.start)).toBeLessThanOrEqual(TEST_NOW);
+      expect(e.id).toMatch(/^\d{19}$/);
+      expect(e.wid).toBe(sim.demo.teamId);
+    }
+    // Older entries exist but are outside the default window.
+    const older = await call<{ data: Entry[] }>(
+      sim,
+      "GET",
+      `/api/v2/team/${sim.demo.teamId}/time_entries?start_date=${TEST_NOW - 60 * DAY}&end_date=${TEST_NOW - 31 * DAY}`,
+      { auth: pk },
+    );
+    expect(older.body.data.length).toBeGreaterThan(0);
+  });
+
+  it("lets admins read other users' entries and refuses members", async () => {
+    const sim = testSim();
+    const member = sim.createPersonalToken(sim.demo.memberUserId);
+    const admin = sim.createPersonalToken(sim.demo.adminUserId);
+    const everyone = sim.demo.users.map((u) => u.id).join(",");
+    const all = await call<{ data: Entry[] }>(
+      sim,
+      "GET",
+      `/api/v2/team/${sim.demo.teamId}/time_entries?assignee=${everyone}&start_date=${TEST_NOW - 7 * DAY}&end_date=${TEST_NOW}&include_location_names=true`,
+      { auth: admin },
+    );
+    expect(new Set(all.body.data.map((e) => e.user.id)).size).toBeGreaterThan(5);
+    expect(all.body.data.find((e) => e.task)?.task_location.list_name).toEqual(expect.any(String));
+    const denied = await call(
+      sim,
+      "GET",
+      `/api/v2/team/${sim.demo.teamId}/time_entries?assignee=${sim.demo.adminUserId}`,
+      { auth: member },
+    );
+    expect(denied.status).toBe(401);
+  });
+
+  it("creates, reads, updates and deletes entries with 19-digit string ids", async () => {
+    const clock = testClock();
+    const sim = testSim({ now: clock.now });
+    const pk = sim.createPersonalToken(sim.demo.memberUserId);
+    const taskId = sim.demo.memberFixtures.currentWeekTaskIds[0] ?? "";
+    const before = sim.state.taskById.get(taskId)?.timeSpent ?? 0;
+    const start = TEST_NOW - 3 * 3_600_000;
+    const created = await call<{ data: Entry }>(sim, "POST", `/api/v2/team/${sim.demo.teamId}/time_entries`, {
+      auth: pk,
+      body: { start, duration: 1_800_000, billable: false, tid: taskId, description: "Code review" },
+    });
+    expect(created.status).toBe(200);
+    const entry = created.body.data;
+    expect(entry.id).toMatch(/^\d{19}$/);
+    // Create responses mix types: numeric start/duration/at, string end, no source, user timezone.
+    expect(entry.start).toBe(start);
+    expect(entry.duration).toBe(1_800_000);
+    expect(entry.end).toBe(String(start + 1_800_000));
+    expect(typeof entry.at).toBe("number");
+    expect(entry.source).toBeUndefined();
+    expect(entry.user.timezone).toEqual(expect.any(String));
+    expect(entry.task?.id).toBe(taskId);
+    expect(sim.state.taskById.get(taskId)?.timeSpent).toBe(before + 1_800_000);
+
+    const got = await call<{ data: Entry }>(
+      sim,
+      "GET",
+      `/api/v2/team/${sim.demo.teamId}/time_entries/${entry.id}`,
+      { auth: pk },
+    );
+    expect(got.body.data).toMatchObject({
+      id: entry.id,
+      start: String(start),
+      duration: "1800000",
+      source: "api",
+      billable: false,
+    });
+
+    clock.advance(5_000);
+    const put = await call(sim, "PUT", `/api/v2/team/${sim.demo.teamId}/time_entries/${entry.id}`, {
+      auth: pk,
+      body: {
+        description: "Review + fixes",
+        start,
+        end: start + 3_600_000,
+        billable: true,
+        tid: taskId,
+        tags: [],
+      },
+    });
+    expect(put.status).toBe(200);
+    const reread = await call<{ data: Entry }>(
+      sim,
+      "GET",
+      `/api/v2/team/${sim.demo.teamId}/time_entries/${entry.id}`,
+      { auth: pk },
+    );
+    expect(reread.body.data).toMatchObject({
+      description: "Review + fixes",
+      duration: "3600000",
+      billable: true,
+      at: String(TEST_NOW + 5_000),
+    });
+    expect(sim.state.taskById.get(taskId)?.timeSpent).toBe(before + 3_600_000);
+
+    // End given ⇒ duration ignored; `stop` alias accepted.
+    const viaEnd = await call<{ data: Entry }>(sim, "POST", `/api/v2/team/${sim.demo.teamId}/time_entries`, {
+      auth: pk,
+      body: { start, stop: start + 600_000, duration: 999, tid: taskId },
+    });
+    expect(viaEnd.body.data.duration).toBe(600_000);
+
+    const del = await call<{ data: Entry[] }>(
+      sim,
+      "DELETE",
+      `/api/v2/team/${sim.demo.teamId}/time_entries/${entry.id},${viaEnd.body.data.id}`,
+      { auth: pk },
+    );
+    expect(del.status).toBe(200);
+    expect(del.body.data.map((e) => e.id)).toEqual([entry.id, viaEnd.body.data.id]);
+    expect(
+      (await call(sim, "GET", `/api/v2/team/${sim.demo.teamId}/time_entries/${entry.id}`, { auth: pk }))
+        .status,
+    ).toBe(401);
+    expect(sim.state.taskById.get(taskId)?.timeSpent).toBe(before);
+  });
+
+  it("keeps members to their own entries on writes, admins may write for others", async () => {
+    const sim = testSim();
+    const member = sim.createPersonalToken(sim.demo.memberUserId);
+    const admin = sim.createPersonalToken(sim.demo.adminUserId);
+    const body = { start: TEST_NOW - 3_600_000, duration: 600_000, assignee: sim.demo.ownerUserId };
+    expect(
+      (await call(sim, "POST", `/api/v2/team/${sim.demo.teamId}/time_entries`, { auth: member, body }))
+        .status,
+    ).toBe(401);
+    const ok = await call<{ data: Entry }>(sim, "POST", `/api/v2/team/${sim.demo.teamId}/time_entries`, {
+      auth: admin,
+      body,
+    });
+    expect(ok.body.data.user.id).toBe(sim.demo.ownerUserId);
+    expect(ok.body.data.task_location).toEqual({});
+    // A member cannot touch someone else's entry.
+    expect(
+      (
+        await call(sim, "DELETE", `/api/v2/team/${sim.demo.teamId}/time_entries/${ok.body.data.id}`, {
+          auth: member,
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it("runs timers with a negative duration and reports the current one", async () => {
+    const clock = testClock();
+    const sim = testSim({ now: clock.now });
+    const pk = sim.createPersonalToken(sim.demo.memberUserId);
+    const base = `/api/v2/team/${sim.demo.teamId}/time_entries`;
+    expect((await call<{ data: null }>(sim, "GET", `${base}/current`, { auth: pk })).body.data).toBeNull();
+    const started = await call<{ data: Entry }>(sim, "POST", `${base}/start`, {
+      auth: pk,
+      body: { tid: sim.demo.memberFixtures.currentWeekTaskIds[1], description: "Layouts" },
+    });
+    expect(started.body.data.duration).toBe(-TEST_NOW);
+    const current = await call<{ data: Entry }>(sim, "GET", `${base}/current`, { auth: pk });
+    expect(current.body.data.id).toBe(started.body.data.id);
+    expect(Number(current.body.data.duration)).toBeLessThan(0);
+    clock.advance(25 * 60_000);
+    const stopped = await call<{ data: Entry }>(sim, "POST", `${base}/stop`, { auth: pk });
+    expect(stopped.body.data.duration).toBe(25 * 60_000);
+    expect((await call(sim, "POST", `${base}/stop`, { auth: pk })).status).toBe(400);
+    // The demo agency has one running timer somewhere (negative duration on the wire).
+    const owner = sim.createPersonalToken(sim.demo.ownerUserId);
+    const everyone = sim.demo.users.map((u) => u.id).join(",");
+    const all = await call<{ data: Entry[] }>(
+      sim,
+      "GET",
+      `${base}?assignee=${everyone}&start_date=${TEST_NOW - DAY}&end_date=${TEST_NOW + DAY}`,
+      { auth: owner },
+    );
+    expect(all.body.data.filter((e) => Number(e.duration) < 0)).toHaveLength(1);
+  });
+
+  it("resolves custom task ids in tid", async () => {
+    const sim = testSim();
+    const pk = sim.createPersonalToken(sim.demo.ownerUserId);
+    const project = sim.demo.projects[0];
+    const res = await call<{ data: Entry }>(
+      sim,
+      "POST",
+      `/api/v2/team/${sim.demo.teamId}/time_entries?custom_task_ids=true&team_id=${sim.demo.teamId}`,
+      {
+        auth: pk,
+        body: { start: TEST_NOW - 7_200_000, duration: 900_000, tid: project?.jobCode },
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.task).toMatchObject({ id: project?.metaTaskId, custom_id: project?.jobCode });
+  });
+});
