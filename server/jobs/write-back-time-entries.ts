@@ -1,3 +1,4 @@
+import type PgBoss from "pg-boss";
 import { TIMESHEET_DESCRIPTION } from "@domain/index";
 import type { AppDeps } from "../context";
 import { ClickUpApiError, type ClickUpClient } from "../integrations/clickup/client";
@@ -201,4 +202,43 @@ export async function sweepPendingWriteBacks(
   const people = await selectUsersWithPendingWriteBack(deps.database);
   for (const p of people) await enqueue({ organizationId: p.organization_id, userId: p.logged_by });
   return people.length;
+}
+
+/**
+ * Register the write-back on pg-boss (call from startJobs once the queue is up): a standard
+ * queue with retries and backoff (singleton per person so two passes never race), a sweep every
+ * 10 minutes that re-queues whatever is still pending or failed, and the timesheet's enqueue.
+ */
+export async function registerWriteBackJobs(
+  boss: PgBoss,
+  deps: WriteBackDeps,
+  options: { schedule?: boolean; pollingIntervalSeconds?: number } = {},
+): Promise<void> {
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+  await boss.createQueue(WRITE_BACK_TIME_ENTRIES_JOB, {
+    name: WRITE_BACK_TIME_ENTRIES_JOB,
+    policy: "standard",
+    retryLimit: 8,
+    retryDelay: 15,
+    retryBackoff: true,
+    expireInSeconds: 600,
+  });
+  await boss.createQueue(WRITE_BACK_SWEEP_JOB, { name: WRITE_BACK_SWEEP_JOB, policy: "short" });
+  const send = async (payload: WriteBackPayload) => {
+    await boss.send(WRITE_BACK_TIME_ENTRIES_JOB, payload, {
+      singletonKey: `${payload.organizationId}:${payload.userId}`,
+    });
+  };
+  await boss.work<WriteBackPayload>(
+    WRITE_BACK_TIME_ENTRIES_JOB,
+    { ...polling, batchSize: 1 },
+    async ([job]) => {
+      if (job) await writeBackTimeEntries(deps, job.data);
+    },
+  );
+  await boss.work(WRITE_BACK_SWEEP_JOB, polling, async () => {
+    await sweepPendingWriteBacks(deps, send);
+  });
+  if (options.schedule ?? true) await boss.schedule(WRITE_BACK_SWEEP_JOB, "*/10 * * * *");
+  registerWriteBackQueue(deps.database, send);
 }

@@ -22,7 +22,7 @@ const dateQuery = z.object({ date: isoDaySchema.optional() }).strict();
 const idParam = (name: string) => z.object({ [name]: z.string().trim().min(1).max(64) });
 
 export interface DashboardRoutesOptions {
-  /** Task ids a non-admin may see (spec §7 get-accessible-tasks); assignment alone when absent. */
+  /** Override of the task ids a non-admin may see (default: server/modules/accessible-tasks). */
   accessibleTaskIds?: AccessibleTaskIds;
 }
 

@@ -1,5 +1,6 @@
 import { canImpersonate, displayName, seesAllTasks, type Role } from "@domain/index";
 import type { AppDeps } from "../../context";
+import { getAccessibleTaskIds } from "../accessible-tasks/get-accessible-task-ids";
 import { deleteImpersonation, selectImpersonation } from "../impersonation/repo";
 import { selectConnection, selectMember, type ConnectionRow, type TaskScope } from "./repo";
 
@@ -12,7 +13,7 @@ export interface TenantRef {
 
 /**
  * Task ids a person may see (spec §7 get-accessible-tasks), including the ones assigned to them.
- * Not given → assignment alone decides visibility for non-admins.
+ * Defaults to server/modules/accessible-tasks (what their ClickUp account can see).
  */
 export type AccessibleTaskIds = (organizationId: string, userId: string) => Promise<readonly string[]>;
 
@@ -47,7 +48,8 @@ export interface Viewer {
 export async function resolveViewer(
   deps: Pick<AppDeps, "database" | "logger">,
   tenant: TenantRef,
-  accessibleTaskIds?: AccessibleTaskIds,
+  accessibleTaskIds: AccessibleTaskIds = (organizationId, userId) =>
+    getAccessibleTaskIds(deps, organizationId, userId),
 ): Promise<Viewer> {
   const { database } = deps;
   let viewedUserId = tenant.userId;
@@ -79,8 +81,7 @@ export async function resolveViewer(
   const connection = await selectConnection(database, tenant.organizationId, viewedUserId);
   let scope: Viewer["scope"] = null;
   if (connection) {
-    const accessible =
-      seesAll || !accessibleTaskIds ? null : await accessibleTaskIds(tenant.organizationId, viewedUserId);
+    const accessible = seesAll ? null : await accessibleTaskIds(tenant.organizationId, viewedUserId);
     scope = {
       organizationId: tenant.organizationId,
       providerUserId: connection.clickup_user_id,
