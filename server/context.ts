@@ -2,6 +2,8 @@ import type { Auth } from "./auth/auth";
 import type { AuthUser, Tenant } from "./auth/middleware";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import type { ClickUpRuntime } from "./integrations/clickup/runtime";
+import type { Jobs } from "./jobs/boss";
 import type { Logger } from "./lib/logger";
 import type { Secrets } from "./lib/secrets";
 import type { Mailer } from "./mail/mailer";
@@ -18,6 +20,10 @@ export interface AppDeps {
   auth: Auth;
   /** SMTP or the DATA_DIR/outbox folder (server/mail/mailer.ts). */
   mailer: Mailer;
+  /** ClickUp endpoint, OAuth app and fetch (server/integrations/clickup/runtime.ts); tests route it in-process. */
+  clickup?: ClickUpRuntime;
+  /** The pg-boss job queue (server/jobs/boss.ts), once startJobs() ran. */
+  jobs?: Jobs;
 }
 
 export interface AppVariables {

@@ -11,6 +11,9 @@ import { createLogger } from "./lib/logger";
 import { loadSecrets } from "./lib/secrets";
 import { createMailer } from "./mail/mailer";
 import { closeSecurityEvents } from "./modules/audit/record-security-event";
+import { bootDemo } from "./demo/demo-boot";
+import { prepareEmbeddedClickUp } from "./demo/embedded-clickup";
+import { startJobsFor, stopJobs } from "./jobs/index";
 
 export const WEB_DIR = fileURLToPath(new URL("../dist/web", import.meta.url));
 
@@ -46,6 +49,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const mailer = createMailer(config, logger);
   const auth = createAuth({ config, database, logger, secrets, mailer });
   const deps: AppDeps = { config, database, logger, secrets, now: () => new Date(), auth, mailer };
+  const simulator = prepareEmbeddedClickUp(deps);
+  await startJobsFor(deps);
   const app = createApp(deps, { webDir: WEB_DIR });
 
   const server: ServerType = await new Promise((resolve, reject) => {
@@ -55,6 +60,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
   logger.info({ url, database: database.kind, dataDir: config.dataDir }, "Agency Hub is running");
+  // The demo talks HTTP to this server (OAuth consent, token exchange, API), so it runs now.
+  const demo = simulator
+    ? bootDemo(deps, simulator).catch((err: unknown) => logger.error({ err }, "demo setup failed"))
+    : Promise.resolve();
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -68,6 +77,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
           if ("closeAllConnections" in server) server.closeAllConnections();
         }, 10_000).unref();
       });
+      await demo;
+      simulator?.close();
+      await stopJobs(deps);
       await closeSecurityEvents(deps);
       await database.close();
       logger.info("stopped");

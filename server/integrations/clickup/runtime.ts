@@ -1,3 +1,4 @@
+import type { Hono } from "hono";
 import type { AppDeps } from "../../context";
 import { decryptSecret } from "../../lib/secrets";
 import { ClickUpClient, type ClickUpClientOptions } from "./client";
@@ -14,6 +15,9 @@ export interface ClickUpRuntime {
   simulated: boolean;
   /** Client options for every client built from this runtime (tests shorten backoffs). */
   clientOptions?: Partial<ClickUpClientOptions>;
+  /** The in-process simulator's HTTP app, mounted at SIM_MOUNT by server/app.ts. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  simulatorApp?: Hono<any>;
 }
 
 export const SIM_MOUNT = "/__sim/clickup";

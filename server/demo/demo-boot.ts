@@ -1,0 +1,132 @@
+import { sql } from "drizzle-orm";
+import type { ClickUpSimulator } from "../../simulator/clickup/index";
+import type { AppDeps } from "../context";
+import { clickupRuntime } from "../integrations/clickup/runtime";
+import { authorizeUrl } from "../integrations/clickup/client";
+import { connectOwnAccount, connectWorkspace, exchangeCallback, redirectUri, startOAuth } from "../modules/clickup/connect-workspace";
+import type { OAuthPurpose } from "../modules/clickup/oauth-state";
+import { createOrganizationWithMembership } from "../modules/workspaces/repo";
+
+export const DEMO_WORKSPACE_NAME = "Demo Agency";
+export const DEMO_PASSWORD = "demo1234";
+export const DEMO_SIGN_INS = [
+  { email: "owner@demo.test", role: "owner", firstName: "Olivia", lastName: "Owner" },
+  { email: "admin@demo.test", role: "admin", firstName: "Adam", lastName: "Admin" },
+  { email: "member@demo.test", role: "member", firstName: "Maya", lastName: "Member" },
+] as const;
+
+type Row = Record<string, unknown>;
+const rowsOf = async <T extends Row>(deps: AppDeps, q: ReturnType<typeof sql>) =>
+  ((await deps.database.db.execute(q)) as unknown as { rows: T[] }).rows;
+
+async function ensureUser(deps: AppDeps, u: (typeof DEMO_SIGN_INS)[number]): Promise<string> {
+  const [existing] = await rowsOf<{ id: string }>(deps, sql`select id from profiles where lower(email) = ${u.email}`);
+  if (existing) return existing.id;
+  const res = await deps.auth.api.signUpEmail({
+    body: { email: u.email, password: DEMO_PASSWORD, name: `${u.firstName} ${u.lastName}`, firstName: u.firstName, lastName: u.lastName },
+  });
+  const id = (res as { user?: { id: string } }).user?.id;
+  if (!id) throw new Error(`could not create ${u.email}`);
+  await deps.database.db.execute(sql`update profiles set email_verified = true where id = ${id}`);
+  return id;
+}
+
+/**
+ * The consent page as a browser would use it, over HTTP: POST the form (signed in as the given
+ * simulated ClickUp user, all their workspaces ticked) and read the code from the redirect.
+ */
+async function authorizeOnConsentPage(
+  deps: AppDeps,
+  sim: ClickUpSimulator,
+  organizationId: string,
+  userId: string,
+  purpose: OAuthPurpose,
+  clickupUserId: number,
+): Promise<string> {
+  const { url } = startOAuth(deps, organizationId, userId, purpose);
+  const consent = new URL(url);
+  const state = consent.searchParams.get("state")!;
+  const rt = clickupRuntime(deps);
+  const form = new URLSearchParams({
+    client_id: rt.clientId!,
+    redirect_uri: redirectUri(deps, purpose),
+    state,
+    user_id: String(clickupUserId),
+    decision: "allow",
+  });
+  for (const team of sim.state.teamList) {
+    if (team.members.some((m) => m.userId === clickupUserId)) form.append("team_ids", team.id);
+  }
+  const res = await rt.fetch(authorizeUrl(rt.apiUrl, rt.clientId!, redirectUri(deps, purpose), state).split("?")[0]!, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: form.toString(),
+    redirect: "manual",
+  });
+  const location = res.headers.get("location");
+  if (res.status !== 302 || !location) throw new Error(`ClickUp consent page answered ${res.status}`);
+  const back = new URL(location);
+  const code = back.searchParams.get("code");
+  if (!code || back.searchParams.get("state") !== state) throw new Error("ClickUp consent did not return a code");
+  return exchangeCallback(deps, organizationId, userId, purpose, code, state);
+}
+
+/**
+ * The embedded default (issue #4 item 7): a "Demo Agency" workspace with three sign-ins,
+ * connected to the simulated ClickUp through the real OAuth flow and client, first full sync
+ * queued. Runs after the server listens (it talks HTTP to itself). Safe to run on every start:
+ * nothing is duplicated, and the (in-memory) simulator's tokens are re-issued each boot.
+ */
+export async function bootDemo(deps: AppDeps, sim: ClickUpSimulator): Promise<void> {
+  if (deps.config.DEMO !== "on" || deps.config.clickupConfigured) return;
+  const log = deps.logger.child({ component: "demo" });
+  const ids: Record<string, string> = {};
+  for (const u of DEMO_SIGN_INS) ids[u.role] = await ensureUser(deps, u);
+  const ownerId = ids.owner!;
+  const [org] = await rowsOf<{ id: string }>(
+    deps,
+    sql`select o.id from organizations o join user_organizations m on m.organization_id = o.id
+        where o.name = ${DEMO_WORKSPACE_NAME} and m.user_id = ${ownerId} and m.role = 'owner'
+        order by o.created_at limit 1`,
+  );
+  const organizationId = org?.id ?? (await createOrganizationWithMembership(deps.database, { name: DEMO_WORKSPACE_NAME, userId: ownerId, role: "owner" })).id;
+  for (const u of DEMO_SIGN_INS) {
+    if (u.role === "owner") continue;
+    await deps.database.db.execute(sql`
+      insert into user_organizations (organization_id, user_id, role) values (${organizationId}, ${ids[u.role]!}, ${u.role})
+      on conflict (organization_id, user_id) do nothing`);
+    await deps.database.db.execute(sql`
+      update profiles set current_organization_id = ${organizationId} where id = ${ids[u.role]!} and current_organization_id is null`);
+  }
+
+  const clickupUser = (email: string) => {
+    const user = sim.state.findUserByEmail(email);
+    if (!user) throw new Error(`the demo agency has no ClickUp user ${email}`);
+    return user.id;
+  };
+  // The owner connects the workspace (this also links the owner's own account and queues the sync).
+  const token = await authorizeOnConsentPage(deps, sim, organizationId, ownerId, "workspace", clickupUser("owner@demo.test"));
+  const result = await connectWorkspace(deps, organizationId, ownerId, token, "oauth");
+  if (result.status !== "active") {
+    const demoTeam = result.teams.find((t) => t.id === sim.demo.teamId);
+    if (demoTeam) {
+      const { chooseTeam } = await import("../modules/clickup/connect-workspace");
+      await chooseTeam(deps, organizationId, demoTeam.id);
+    }
+  }
+  // Admin and member link their own ClickUp accounts (matched by e-mail).
+  for (const u of DEMO_SIGN_INS) {
+    if (u.role === "owner") continue;
+    const personal = await authorizeOnConsentPage(deps, sim, organizationId, ids[u.role]!, "personal", clickupUser(u.email));
+    await connectOwnAccount(deps, organizationId, ids[u.role]!, personal);
+  }
+  log.info({ organizationId }, "demo workspace connected to the simulated ClickUp; first full sync queued");
+  const lines = [
+    "",
+    "  Demo agency ready — sign in at " + deps.config.publicUrl + "/auth with:",
+    ...DEMO_SIGN_INS.map((u) => `    ${u.email.padEnd(18)} password ${DEMO_PASSWORD}   (${u.role})`),
+    "  ClickUp is simulated in this process (" + deps.config.publicUrl + "/__sim/clickup). Set DEMO=off to skip the demo.",
+    "",
+  ];
+  process.stdout.write(lines.join("\n") + "\n");
+}
