@@ -1,11 +1,6 @@
-import { EmptyState, Page } from "@/features/app-shell/page";
+import { DashboardPage } from "@/features/dashboard/dashboard-page";
 
+/** / (signed in) and /dashboard: the personal dashboard (spec §2). */
 export function Component() {
-  return (
-    <Page title="Dashboard" description="Your week, your projects and your time.">
-      <EmptyState title="Your dashboard is empty">
-        Assigned work appears here once your ClickUp account is connected and synced.
-      </EmptyState>
-    </Page>
-  );
+  return <DashboardPage />;
 }

@@ -1,0 +1,158 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { CalendarClock, FolderKanban, Link2 } from "lucide-react";
+import { avatarLetter, MESSAGES } from "@domain/index";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ImpersonationBanner, ImpersonationPicker } from "@/features/impersonation/impersonation-bar";
+import { TimesheetDialog } from "@/features/timesheet/timesheet-dialog";
+import { cn } from "@/lib/cn";
+import { useDashboardSummary, useOrgId } from "./api";
+import { ProjectDetailDialog, TaskDetailDialog } from "./detail-dialogs";
+import { MyWeek } from "./my-week";
+import { AnnouncementsPanel, MyProjectsPanel, OtherTasksPanel } from "./side-panels";
+import { useLiveRefresh } from "./use-live-refresh";
+
+/** The personal dashboard (spec §2) of the signed-in user, or of the member an admin views as. */
+export function DashboardPage() {
+  const org = useOrgId();
+  useLiveRefresh(org);
+  const summary = useDashboardSummary();
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const [folderId, setFolderId] = useState<string | null>(null);
+  const [timesheetOpen, setTimesheetOpen] = useState(false);
+
+  if (summary.isPending || !org) return <DashboardSkeleton />;
+  if (summary.isError) {
+    return (
+      <Frame>
+        <p className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm text-destructive">
+          The dashboard could not be loaded. Refresh the page to try again.
+        </p>
+      </Frame>
+    );
+  }
+  const s = summary.data;
+  const impersonating = s.impersonation.active;
+  const controls = impersonating ? (
+    <ImpersonationBanner name={s.impersonation.user?.displayName ?? "this member"} />
+  ) : s.canImpersonate ? (
+    <div className="flex justify-end">
+      <ImpersonationPicker />
+    </div>
+  ) : null;
+
+  if (!s.connected) {
+    return (
+      <Frame>
+        {controls}
+        <div className="flex flex-col items-center justify-center rounded-xl border bg-card px-6 py-16 text-center shadow-sm">
+          <Link2 aria-hidden className="mb-3 size-8 text-muted-foreground" />
+          <h1 className="text-xl font-semibold">{MESSAGES.dashboard.connectHeading}</h1>
+          <p className="mt-1 max-w-md text-sm text-muted-foreground">{MESSAGES.dashboard.connectText}</p>
+          {impersonating ? null : (
+            <Button asChild className="mt-4">
+              <Link to="/settings">{MESSAGES.dashboard.goToSettings}</Link>
+            </Button>
+          )}
+        </div>
+      </Frame>
+    );
+  }
+
+  const username = s.username ?? "";
+  const bookedDisabled = !s.canLogTime;
+  return (
+    <Frame>
+      {controls}
+      <header className="flex items-center gap-3">
+        <div
+          aria-hidden
+          data-testid="greeting-avatar"
+          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-semibold text-primary-foreground"
+        >
+          {avatarLetter(s.username)}
+        </div>
+        <h1 className="text-2xl font-semibold tracking-tight" data-testid="greeting">
+          {MESSAGES.dashboard.greeting(username)}
+        </h1>
+      </header>
+
+      <div className="grid grid-cols-2 gap-3 sm:max-w-xl">
+        <div className="rounded-xl border bg-card p-4 shadow-sm">
+          <div className="flex items-center gap-2 text-xs font-medium text-muted-foreground">
+            <FolderKanban aria-hidden className="size-4" /> Assigned Projects
+          </div>
+          <div data-testid="assigned-projects" className="mt-1 text-2xl font-semibold tabular-nums">
+            {s.assignedProjectsCount}
+          </div>
+        </div>
+        <button
+          type="button"
+          data-testid="booked-today"
+          disabled={bookedDisabled}
+          onClick={() => setTimesheetOpen(true)}
+          title={
+            bookedDisabled ? "Time logging is disabled while impersonating" : "Open the weekly timesheet"
+          }
+          className={cn(
+            "rounded-xl border bg-card p-4 text-left shadow-sm transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+            bookedDisabled ? "cursor-not-allowed opacity-60" : "hover:bg-accent",
+          )}
+        >
+          <div className="flex items-center gap-2 text-xs font-medium text-muted-foreground">
+            <CalendarClock aria-hidden className="size-4" /> Booked Today
+          </div>
+          <div
+            data-testid="booked-today-percent"
+            className={cn(
+              "mt-1 text-2xl font-semibold tabular-nums",
+              s.bookedToday.percent > 100 && "text-destructive",
+            )}
+          >
+            {s.bookedToday.percent}%
+          </div>
+        </button>
+      </div>
+
+      <MyWeek today={s.today} onOpenTask={setTaskId} />
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <MyProjectsPanel onOpenProject={setFolderId} />
+        <OtherTasksPanel today={s.today} onOpenTask={setTaskId} />
+        <AnnouncementsPanel />
+      </div>
+
+      <TaskDetailDialog taskId={taskId} onClose={() => setTaskId(null)} />
+      <ProjectDetailDialog folderId={folderId} onClose={() => setFolderId(null)} />
+      {s.canLogTime ? (
+        <TimesheetDialog open={timesheetOpen} onClose={() => setTimesheetOpen(false)} today={s.today} />
+      ) : null}
+    </Frame>
+  );
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return <div className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-4 py-6 md:px-8">{children}</div>;
+}
+
+function DashboardSkeleton() {
+  return (
+    <Frame>
+      <div data-testid="dashboard-skeleton" className="flex items-center gap-3">
+        <Skeleton className="size-11 rounded-full" />
+        <Skeleton className="h-7 w-48" />
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:max-w-xl">
+        <Skeleton className="h-20" />
+        <Skeleton className="h-20" />
+      </div>
+      <Skeleton className="h-64 w-full" />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Skeleton className="h-40" />
+        <Skeleton className="h-40" />
+        <Skeleton className="h-40" />
+      </div>
+    </Frame>
+  );
+}

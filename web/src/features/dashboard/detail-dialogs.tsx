@@ -1,0 +1,138 @@
+import { ExternalLink } from "lucide-react";
+import { formatEstimateMinutes, formatHours, itemTypeLabel } from "@domain/index";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useProjectDetail, useTaskDetail, type ProjectItem } from "./api";
+import { formatDay, StatusPill } from "./status-pill";
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[9rem_1fr] gap-2 py-1.5 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="flex flex-col gap-2">
+      <Skeleton className="h-5 w-2/3" />
+      <Skeleton className="h-5 w-1/2" />
+      <Skeleton className="h-5 w-3/4" />
+    </div>
+  );
+}
+
+/** Task detail (spec §2): status, project, due date, time estimates, up to 5 more fields, ClickUp link. */
+export function TaskDetailDialog({ taskId, onClose }: { taskId: string | null; onClose: () => void }) {
+  const detail = useTaskDetail(taskId);
+  const task = detail.data?.task;
+  return (
+    <Dialog open={taskId !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{task?.name ?? "Task"}</DialogTitle>
+          <DialogDescription>
+            {task ? itemTypeLabel(task.customItemId) : "Loading task details"}
+          </DialogDescription>
+        </DialogHeader>
+        {detail.isPending ? (
+          <Loading />
+        ) : detail.isError || !task ? (
+          <p className="text-sm text-destructive">This task could not be loaded.</p>
+        ) : (
+          <>
+            <dl className="divide-y">
+              <Row label="Status">
+                <StatusPill status={task.status.status} />
+              </Row>
+              <Row label="Project">{task.folderName}</Row>
+              <Row label="Due date">{formatDay(task.dueDate)}</Row>
+              {task.startDate ? <Row label="Start date">{formatDay(task.startDate)}</Row> : null}
+              <Row label="Time estimate">{formatEstimateMinutes(task.timeEstimateMinutes)}</Row>
+              <Row label="Time tracked">{formatEstimateMinutes(task.timeSpentMinutes)}</Row>
+              <Row label="Hours logged">{formatHours(task.hoursLogged)}</Row>
+              {task.hoursPerDayEstimate !== null ? (
+                <Row label="Hours per day">{formatHours(task.hoursPerDayEstimate)}</Row>
+              ) : null}
+              {detail.data.additionalFields.map((f) => (
+                <Row key={f.id || f.name} label={f.name}>
+                  {f.text}
+                </Row>
+              ))}
+            </dl>
+            <Button asChild variant="outline" className="w-full sm:w-auto">
+              <a href={task.url} target="_blank" rel="noreferrer">
+                Open in ClickUp <ExternalLink />
+              </a>
+            </Button>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ItemList({ title, items, empty }: { title: string; items: ProjectItem[]; empty: string }) {
+  return (
+    <section>
+      <h3 className="mb-1 text-sm font-semibold">{title}</h3>
+      {items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="divide-y rounded-md border">
+          {items.map((i) => (
+            <li key={i.id} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
+              <a href={i.url} target="_blank" rel="noreferrer" className="min-w-0 truncate hover:underline">
+                {i.name}
+              </a>
+              <span className="flex shrink-0 items-center gap-2 text-xs text-muted-foreground">
+                {formatDay(i.dueDate)}
+                <StatusPill status={i.status.status} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Project detail (spec §2): milestones due this week and outstanding revisions, ClickUp folder link. */
+export function ProjectDetailDialog({ folderId, onClose }: { folderId: string | null; onClose: () => void }) {
+  const detail = useProjectDetail(folderId);
+  const p = detail.data;
+  return (
+    <Dialog open={folderId !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{p?.projectName ?? "Project"}</DialogTitle>
+          <DialogDescription>{p?.spaceName ?? "Milestones this week and open revisions"}</DialogDescription>
+        </DialogHeader>
+        {detail.isPending ? (
+          <Loading />
+        ) : detail.isError || !p ? (
+          <p className="text-sm text-destructive">This project could not be loaded.</p>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <ItemList
+              title="Milestones due this week"
+              items={p.milestones}
+              empty="No milestones due this week."
+            />
+            <ItemList title="Revisions" items={p.revisions} empty="No outstanding revisions." />
+            {p.url ? (
+              <Button asChild variant="outline" className="w-full sm:w-auto">
+                <a href={p.url} target="_blank" rel="noreferrer">
+                  Open folder in ClickUp <ExternalLink />
+                </a>
+              </Button>
+            ) : null}
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
