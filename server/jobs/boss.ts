@@ -5,6 +5,7 @@ import { SyncNotConnectedError } from "../modules/sync/engine";
 import { runFullSync } from "../modules/sync/full-sync";
 import { processWebhookEvent, runPoll } from "../modules/sync/incremental";
 import * as repo from "../modules/sync/repo";
+import { registerWriteBackJobs } from "./write-back-time-entries";
 
 /**
  * Background work on pg-boss (DESIGN.md): full syncs, webhook intake, the reconciliation poll
@@ -140,6 +141,8 @@ export async function startJobs(deps: Deps, options: JobsOptions = {}): Promise<
   await boss.work(QUEUES.nightlyAll, polling, async () => {
     for (const orgId of await repo.activeConnections(deps.database.db)) await jobs.enqueueFullSync(orgId, "nightly");
   });
+  // Timesheet entries written back to ClickUp (server/jobs/write-back-time-entries.ts).
+  await registerWriteBackJobs(boss, deps, { schedule: options.schedule ?? true, pollingIntervalSeconds: polling.pollingIntervalSeconds });
   if (options.schedule ?? true) {
     await boss.schedule(QUEUES.pollAll, options.pollCron ?? "*/5 * * * *");
     // Deletions are invisible to the date_updated poll; a nightly full sync applies them.
