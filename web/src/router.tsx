@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
       { path: "terms", lazy: () => import("./routes/terms") },
       { path: "privacy", lazy: () => import("./routes/privacy") },
       { path: "setup", lazy: () => import("./routes/setup") },
+      { path: "invite/:token", lazy: () => import("./routes/invite") },
       { path: "organization", element: <Navigate to="/settings" replace /> },
       { path: "organization/settings", element: <Navigate to="/settings" replace /> },
       {

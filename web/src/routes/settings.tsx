@@ -1,11 +1,18 @@
-import { EmptyState, Page } from "@/features/app-shell/page";
+import { Page } from "@/features/app-shell/page";
+import { AccountPanel } from "@/features/auth/account-panel";
+import { useSession } from "@/features/session/use-session";
+import { MembersPanel } from "@/features/workspaces/members-panel";
+import { SecurityLogPanel } from "@/features/workspaces/security-log-panel";
 
 export function Component() {
+  const permissions = useSession().data?.permissions;
   return (
     <Page title="Settings" description="Workspace, members, integrations and your account.">
-      <EmptyState title="Nothing to configure yet">
-        Workspace, member and ClickUp settings will appear here.
-      </EmptyState>
+      <div className="grid gap-6">
+        {permissions?.canManageUsers ? <MembersPanel /> : null}
+        <AccountPanel />
+        {permissions?.canManageUsers ? <SecurityLogPanel /> : null}
+      </div>
     </Page>
   );
 }

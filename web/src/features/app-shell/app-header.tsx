@@ -2,6 +2,7 @@ import { NavLink } from "react-router";
 import { BrandMark } from "@/features/landing/brand-mark";
 import { DesktopNav } from "@/features/navigation/desktop-nav";
 import { MobileHeader } from "@/features/navigation/mobile-menu";
+import { UserMenu } from "@/features/workspaces/user-menu";
 
 /**
  * Top bar of the signed-in app (spec §2): at 768 px and wider the brand, the Projects menu, the
@@ -20,7 +21,7 @@ export function AppHeader() {
         </NavLink>
         <DesktopNav />
         <div className="ml-auto flex items-center gap-2">
-          {/* UserMenu (features/workspaces/user-menu.tsx) */}
+          <UserMenu />
         </div>
       </nav>
     </header>

@@ -1,0 +1,330 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import QRCode from "qrcode";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/toaster";
+import { sessionQueryKey, useSession } from "@/features/session/use-session";
+import { ApiError, apiFetch } from "@/lib/api";
+import { fetchAuthConfig, GOOGLE_NOT_CONFIGURED, guardForm } from "./auth-api";
+
+const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
+
+/** Your account in /settings: names, two-factor authentication and linked sign-in identities. */
+export function AccountPanel() {
+  return (
+    <div className="grid gap-6">
+      <ProfileCard />
+      <TwoFactorCard />
+      <IdentitiesCard />
+    </div>
+  );
+}
+
+function ProfileCard() {
+  const session = useSession().data;
+  const queryClient = useQueryClient();
+  const [firstName, setFirstName] = useState(session?.user.firstName ?? "");
+  const [lastName, setLastName] = useState(session?.user.lastName ?? "");
+  const save = useMutation({
+    mutationFn: () => {
+      guardForm("profile", { firstName, lastName });
+      return apiFetch("/api/me", { method: "PUT", json: { firstName, lastName } });
+    },
+    onSuccess: (data) => {
+      queryClient.setQueryData(sessionQueryKey, data);
+      toast.success("Profile saved");
+    },
+    onError: (err) => toast.error("Error", { description: errorText(err, "Failed to save the profile") }),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your profile</CardTitle>
+        <CardDescription>Your name as colleagues see it. Signed in as {session?.user.email}.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            save.mutate();
+          }}
+        >
+          <div className="min-w-40 flex-1 space-y-1.5">
+            <Label htmlFor="first-name">First name</Label>
+            <Input
+              id="first-name"
+              maxLength={100}
+              value={firstName}
+              onChange={(e) => setFirstName(e.target.value)}
+            />
+          </div>
+          <div className="min-w-40 flex-1 space-y-1.5">
+            <Label htmlFor="last-name">Last name</Label>
+            <Input
+              id="last-name"
+              maxLength={100}
+              value={lastName}
+              onChange={(e) => setLastName(e.target.value)}
+            />
+          </div>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? "Saving..." : "Save"}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TwoFactorCard() {
+  const session = useSession().data;
+  const queryClient = useQueryClient();
+  const enabled = session?.user.twoFactorEnabled ?? false;
+  const [password, setPassword] = useState("");
+  const [enrolment, setEnrolment] = useState<{ totpURI: string; backupCodes: string[] } | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
+  const [code, setCode] = useState("");
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+
+  useEffect(() => {
+    if (!enrolment) return setQr(null);
+    void QRCode.toDataURL(enrolment.totpURI, { margin: 1, width: 200 }).then(setQr);
+  }, [enrolment]);
+
+  const start = useMutation({
+    mutationFn: () =>
+      apiFetch<{ totpURI: string; backupCodes: string[] }>("/api/auth/two-factor/enable", {
+        method: "POST",
+        json: { password },
+      }),
+    onSuccess: (data) => {
+      setEnrolment(data);
+      setPassword("");
+    },
+    onError: (err) =>
+      toast.error("Error", { description: errorText(err, "Could not start two-factor set-up") }),
+  });
+  const confirm = useMutation({
+    mutationFn: () =>
+      apiFetch("/api/auth/two-factor/verify-totp", {
+        method: "POST",
+        json: { code: code.replace(/\s+/g, "") },
+      }),
+    onSuccess: async () => {
+      setCodes(enrolment?.backupCodes ?? null);
+      setEnrolment(null);
+      setCode("");
+      await refresh();
+      toast.success("Two-factor authentication is on");
+    },
+    onError: (err) => toast.error("Error", { description: errorText(err, "That code did not match") }),
+  });
+  const disable = useMutation({
+    mutationFn: () => apiFetch("/api/auth/two-factor/disable", { method: "POST", json: { password } }),
+    onSuccess: async () => {
+      setPassword("");
+      setCodes(null);
+      await refresh();
+      toast.success("Two-factor authentication is off");
+    },
+    onError: (err) => toast.error("Error", { description: errorText(err, "Could not turn it off") }),
+  });
+  const regenerate = useMutation({
+    mutationFn: () =>
+      apiFetch<{ backupCodes: string[] }>("/api/auth/two-factor/generate-backup-codes", {
+        method: "POST",
+        json: { password },
+      }),
+    onSuccess: (data) => {
+      setPassword("");
+      setCodes(data.backupCodes);
+      toast.success("New recovery codes", { description: "The old ones no longer work." });
+    },
+    onError: (err) => toast.error("Error", { description: errorText(err, "Could not create new codes") }),
+  });
+
+  const secret = enrolment ? new URL(enrolment.totpURI).searchParams.get("secret") : null;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Two-factor authentication</CardTitle>
+        <CardDescription>
+          {enabled
+            ? "On. Signing in asks for a code from your authenticator app (or a recovery code)."
+            : "Off. Add a code from an authenticator app to every sign-in."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {enrolment ? (
+          <div className="space-y-4">
+            <p className="text-sm">Scan the QR code with your authenticator app, or type the secret.</p>
+            <div className="flex flex-wrap items-center gap-6">
+              {qr ? (
+                <img src={qr} alt="QR code for the authenticator app" className="size-48 rounded border" />
+              ) : null}
+              <div className="space-y-2 text-sm">
+                <div>
+                  Secret:{" "}
+                  <code className="rounded bg-muted px-1.5 py-0.5 break-all" data-testid="totp-secret">
+                    {secret}
+                  </code>
+                </div>
+                <form
+                  className="flex items-end gap-2"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    confirm.mutate();
+                  }}
+                >
+                  <div className="space-y-1.5">
+                    <Label htmlFor="totp-confirm">Code from the app</Label>
+                    <Input
+                      id="totp-confirm"
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      value={code}
+                      onChange={(e) => setCode(e.target.value)}
+                    />
+                  </div>
+                  <Button type="submit" disabled={confirm.isPending || !code.trim()}>
+                    Verify
+                  </Button>
+                </form>
+              </div>
+            </div>
+          </div>
+        ) : (
+          <form
+            className="flex flex-wrap items-end gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!enabled) start.mutate();
+            }}
+          >
+            <div className="min-w-56 space-y-1.5">
+              <Label htmlFor="twofa-password">Your password</Label>
+              <Input
+                id="twofa-password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </div>
+            {enabled ? (
+              <>
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={!password || regenerate.isPending}
+                  onClick={() => regenerate.mutate()}
+                >
+                  New recovery codes
+                </Button>
+                <Button
+                  type="button"
+                  variant="destructive"
+                  disabled={!password || disable.isPending}
+                  onClick={() => disable.mutate()}
+                >
+                  Turn off
+                </Button>
+              </>
+            ) : (
+              <Button type="submit" disabled={!password || start.isPending}>
+                Set up two-factor
+              </Button>
+            )}
+          </form>
+        )}
+        {codes ? (
+          <div className="space-y-2 rounded-md border bg-muted/40 p-3">
+            <p className="text-sm font-medium">Recovery codes — keep them somewhere safe. Each works once.</p>
+            <ul
+              className="grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-5"
+              aria-label="Recovery codes"
+            >
+              {codes.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function IdentitiesCard() {
+  const queryClient = useQueryClient();
+  const config = useQuery({ queryKey: ["auth-config"], queryFn: fetchAuthConfig, staleTime: Infinity });
+  const accounts = useQuery({
+    queryKey: ["auth-accounts"],
+    queryFn: () => apiFetch<{ providerId: string; accountId: string }[]>("/api/auth/list-accounts"),
+  });
+  const google = accounts.data?.find((a) => a.providerId === "google");
+  const hasPassword = accounts.data?.some((a) => a.providerId === "credential") ?? false;
+  const link = useMutation({
+    mutationFn: async () => {
+      if (config.data?.google === false) throw new ApiError(400, "bad_request", GOOGLE_NOT_CONFIGURED);
+      const res = await apiFetch<{ url?: string }>("/api/auth/link-social", {
+        method: "POST",
+        json: { provider: "google", callbackURL: "/settings" },
+      });
+      if (res.url) window.location.assign(res.url);
+    },
+    onError: (err) => toast.error("Error", { description: errorText(err, "Could not link Google") }),
+  });
+  const unlink = useMutation({
+    mutationFn: () =>
+      apiFetch("/api/auth/unlink-account", {
+        method: "POST",
+        json: { providerId: "google", accountId: google?.accountId },
+      }),
+    onSuccess: () => {
+      toast.success("Google unlinked");
+      void queryClient.invalidateQueries({ queryKey: ["auth-accounts"] });
+    },
+    onError: (err) => toast.error("Error", { description: errorText(err, "Could not unlink Google") }),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Sign-in methods</CardTitle>
+        <CardDescription>
+          {hasPassword ? "E-mail and password" : "No password set"}
+          {google ? " · Google linked" : ""}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-center gap-3">
+        {google ? (
+          <Button
+            variant="outline"
+            onClick={() => unlink.mutate()}
+            disabled={unlink.isPending || !hasPassword}
+          >
+            Unlink Google
+          </Button>
+        ) : (
+          <Button variant="outline" onClick={() => link.mutate()} disabled={link.isPending}>
+            Link Google
+          </Button>
+        )}
+        {config.data?.google === false ? (
+          <p className="text-sm text-muted-foreground">{GOOGLE_NOT_CONFIGURED}</p>
+        ) : null}
+        {google && !hasPassword ? (
+          <p className="text-sm text-muted-foreground">
+            Google is your only sign-in method, so it stays linked.
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/toaster";
+import { ApiError } from "@/lib/api";
+import { requestPasswordReset, resetPassword } from "./auth-api";
+
+/** 'Forgot password?': mails a reset link (the same answer whether or not the address has an account). */
+export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
+  const [email, setEmail] = useState(initialEmail);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!email.trim()) return setError("Please enter your email");
+    setBusy(true);
+    setError(null);
+    try {
+      await requestPasswordReset(email);
+      setSent(true);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : "An unexpected error occurred");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-label="Reset password">
+      <h2 className="text-lg font-semibold">Reset your password</h2>
+      {sent ? (
+        <p className="text-sm text-muted-foreground" role="status">
+          If an account exists for {email.trim()}, a link to choose a new password is on its way. It is valid
+          for one hour.
+        </p>
+      ) : (
+        <>
+          <div className="space-y-1.5">
+            <Label htmlFor="reset-email">Email</Label>
+            <Input id="reset-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </div>
+          {error ? (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? "Sending..." : "Send reset link"}
+          </Button>
+        </>
+      )}
+      <button type="button" className="text-sm text-primary hover:underline" onClick={onBack}>
+        Back to sign in
+      </button>
+    </form>
+  );
+}
+
+/** The page the mailed reset link lands on (/auth?mode=reset&token=…). */
+export function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (password.length < 8) return setError("Use at least 8 characters");
+    if (password !== confirm) return setError("The passwords do not match");
+    setBusy(true);
+    setError(null);
+    try {
+      await resetPassword(token, password);
+      toast.success("Password changed", { description: "Sign in with your new password." });
+      onDone();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : "An unexpected error occurred");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-label="Choose a new password">
+      <h2 className="text-lg font-semibold">Choose a new password</h2>
+      <div className="space-y-1.5">
+        <Label htmlFor="new-password">New password</Label>
+        <Input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="confirm-password">Repeat the new password</Label>
+        <Input
+          id="confirm-password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Saving..." : "Save new password"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,5 @@
+import { InvitePage } from "@/features/workspaces/invite-page";
+
+export function Component() {
+  return <InvitePage />;
+}
