@@ -69,6 +69,50 @@ const PROJECT_WHERE = `
   where m.organization_id = $1 and m.custom_item_id = ${PROJECT} and not m.deleted and not m.archived
     and upper(btrim(coalesce(s.name, m.space_name, ''))) <> '${COMPLETED_JOBS_SPACE_NAME}'`;
 
+/** Client of every project at once: the first non-empty field whose name has 'client' (not the folder id). */
+const CLIENTS = `client as materialized (
+  select distinct on (v.task_id) v.task_id, ${JSON_TEXT("v.value")} as text
+  from custom_field_values v
+  join custom_fields cf on cf.organization_id = v.organization_id and cf.id = v.custom_field_id
+  where v.organization_id = $1
+    and lower(cf.name) like '%client%'
+    and not (lower(cf.name) like '%clickup%' and lower(cf.name) like '%folder%')
+    and ${JSON_TEXT("v.value")} is not null
+  order by v.task_id, cf.name, cf.id
+)`;
+
+/** Admin folder sums: every task, a subtask only when its parent is not in the same folder. */
+const ADMIN_SUMS = `sums as materialized (
+  select t.folder_id, sum(t.estimated_time_total) as estimated, sum(t.time_logged_total) as logged
+  from tasks t
+  where t.organization_id = $1 and t.folder_id is not null and not t.deleted
+    and not exists (
+      select 1 from tasks p
+      where p.organization_id = t.organization_id and p.id = t.parent_task_id and not p.deleted
+        and p.folder_id = t.folder_id)
+  group by t.folder_id
+), ${CLIENTS}`;
+
+/**
+ * Scoped folder sums (§6): start from the caller's tasks (assigned to $2 or in $3) rather than
+ * filtering every task of the workspace; a subtask is skipped when its parent is also counted.
+ */
+const SCOPED_SUMS = `vis as (
+  select ta.task_id as id from task_assignees ta
+  where ta.organization_id = $1 and ta.user_id = $2::text
+  union
+  select unnest($3::text[])
+), sums as materialized (
+  select t.folder_id, sum(t.estimated_time_total) as estimated, sum(t.time_logged_total) as logged
+  from vis join tasks t on t.organization_id = $1 and t.id = vis.id
+  where t.folder_id is not null and not t.deleted
+    and not (t.parent_task_id in (select id from vis) and exists (
+      select 1 from tasks p
+      where p.organization_id = t.organization_id and p.id = t.parent_task_id and not p.deleted
+        and p.folder_id = t.folder_id))
+  group by t.folder_id
+), ${CLIENTS}`;
+
 export function projectsRepo(database: Database) {
   const q = database.raw.query.bind(database.raw);
 
@@ -93,19 +137,7 @@ export function projectsRepo(database: Database) {
      */
     async listProjectRows(organizationId: string, scope: TaskScope): Promise<ProjectListRow[]> {
       const { rows } = await q<ProjectListRow>(
-        `with counted as (
-           select t.folder_id, t.estimated_time_total, t.time_logged_total
-           from tasks t
-           where t.organization_id = $1 and t.folder_id is not null and not t.deleted
-             and ${visible("t", "$2", "$3", "$4")}
-             and not exists (
-               select 1 from tasks p
-               where p.organization_id = t.organization_id and p.id = t.parent_task_id and not p.deleted
-                 and p.folder_id = t.folder_id and ${visible("p", "$2", "$3", "$4")})
-         ), sums as (
-           select folder_id, sum(estimated_time_total) as estimated, sum(time_logged_total) as logged
-           from counted group by folder_id
-         )
+        `with ${scope.seesAll ? ADMIN_SUMS : SCOPED_SUMS}
          select m.id, m.name, m.status, m.custom_id, m.folder_id, m.start_date, m.due_date,
                 m.assignees_array,
                 coalesce(f.space_id, m.space_id) as space_id,
@@ -116,20 +148,10 @@ export function projectsRepo(database: Database) {
                 coalesce(sums.logged, 0)::float8 as logged_hours
          ${PROJECT_FROM}
          left join sums on sums.folder_id = m.folder_id
-         left join lateral (
-           select ${JSON_TEXT("v.value")} as text
-           from custom_field_values v
-           join custom_fields cf on cf.organization_id = v.organization_id and cf.id = v.custom_field_id
-           where v.organization_id = m.organization_id and v.task_id = m.id
-             and lower(cf.name) like '%client%'
-             and not (lower(cf.name) like '%clickup%' and lower(cf.name) like '%folder%')
-             and ${JSON_TEXT("v.value")} is not null
-           order by cf.name, cf.id
-           limit 1
-         ) client on true
+         left join client on client.task_id = m.id
          ${PROJECT_WHERE}
          order by lower(m.name), m.id`,
-        [organizationId, ...scopeParams(scope)],
+        scope.seesAll ? [organizationId] : [organizationId, scope.clickupUserId, [...scope.allowedTaskIds]],
       );
       return rows;
     },
