@@ -3,7 +3,13 @@ import type { ClickUpSimulator } from "../../simulator/clickup/index";
 import type { AppDeps } from "../context";
 import { clickupRuntime } from "../integrations/clickup/runtime";
 import { authorizeUrl } from "../integrations/clickup/client";
-import { connectOwnAccount, connectWorkspace, exchangeCallback, redirectUri, startOAuth } from "../modules/clickup/connect-workspace";
+import {
+  connectOwnAccount,
+  connectWorkspace,
+  exchangeCallback,
+  redirectUri,
+  startOAuth,
+} from "../modules/clickup/connect-workspace";
 import type { OAuthPurpose } from "../modules/clickup/oauth-state";
 import { createOrganizationWithMembership } from "../modules/workspaces/repo";
 
@@ -20,10 +26,19 @@ const rowsOf = async <T extends Row>(deps: AppDeps, q: ReturnType<typeof sql>) =
   ((await deps.database.db.execute(q)) as unknown as { rows: T[] }).rows;
 
 async function ensureUser(deps: AppDeps, u: (typeof DEMO_SIGN_INS)[number]): Promise<string> {
-  const [existing] = await rowsOf<{ id: string }>(deps, sql`select id from profiles where lower(email) = ${u.email}`);
+  const [existing] = await rowsOf<{ id: string }>(
+    deps,
+    sql`select id from profiles where lower(email) = ${u.email}`,
+  );
   if (existing) return existing.id;
   const res = await deps.auth.api.signUpEmail({
-    body: { email: u.email, password: DEMO_PASSWORD, name: `${u.firstName} ${u.lastName}`, firstName: u.firstName, lastName: u.lastName },
+    body: {
+      email: u.email,
+      password: DEMO_PASSWORD,
+      name: `${u.firstName} ${u.lastName}`,
+      firstName: u.firstName,
+      lastName: u.lastName,
+    },
   });
   const id = (res as { user?: { id: string } }).user?.id;
   if (!id) throw new Error(`could not create ${u.email}`);
@@ -57,17 +72,21 @@ async function authorizeOnConsentPage(
   for (const team of sim.state.teamList) {
     if (team.members.some((m) => m.userId === clickupUserId)) form.append("team_ids", team.id);
   }
-  const res = await rt.fetch(authorizeUrl(rt.apiUrl, rt.clientId!, redirectUri(deps, purpose), state).split("?")[0]!, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: form.toString(),
-    redirect: "manual",
-  });
+  const res = await rt.fetch(
+    authorizeUrl(rt.apiUrl, rt.clientId!, redirectUri(deps, purpose), state).split("?")[0]!,
+    {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+      redirect: "manual",
+    },
+  );
   const location = res.headers.get("location");
   if (res.status !== 302 || !location) throw new Error(`ClickUp consent page answered ${res.status}`);
   const back = new URL(location);
   const code = back.searchParams.get("code");
-  if (!code || back.searchParams.get("state") !== state) throw new Error("ClickUp consent did not return a code");
+  if (!code || back.searchParams.get("state") !== state)
+    throw new Error("ClickUp consent did not return a code");
   return exchangeCallback(deps, organizationId, userId, purpose, code, state);
 }
 
@@ -89,7 +108,15 @@ export async function bootDemo(deps: AppDeps, sim: ClickUpSimulator): Promise<vo
         where o.name = ${DEMO_WORKSPACE_NAME} and m.user_id = ${ownerId} and m.role = 'owner'
         order by o.created_at limit 1`,
   );
-  const organizationId = org?.id ?? (await createOrganizationWithMembership(deps.database, { name: DEMO_WORKSPACE_NAME, userId: ownerId, role: "owner" })).id;
+  const organizationId =
+    org?.id ??
+    (
+      await createOrganizationWithMembership(deps.database, {
+        name: DEMO_WORKSPACE_NAME,
+        userId: ownerId,
+        role: "owner",
+      })
+    ).id;
   for (const u of DEMO_SIGN_INS) {
     if (u.role === "owner") continue;
     await deps.database.db.execute(sql`
@@ -105,7 +132,14 @@ export async function bootDemo(deps: AppDeps, sim: ClickUpSimulator): Promise<vo
     return user.id;
   };
   // The owner connects the workspace (this also links the owner's own account and queues the sync).
-  const token = await authorizeOnConsentPage(deps, sim, organizationId, ownerId, "workspace", clickupUser("owner@demo.test"));
+  const token = await authorizeOnConsentPage(
+    deps,
+    sim,
+    organizationId,
+    ownerId,
+    "workspace",
+    clickupUser("owner@demo.test"),
+  );
   const result = await connectWorkspace(deps, organizationId, ownerId, token, "oauth");
   if (result.status !== "active") {
     const demoTeam = result.teams.find((t) => t.id === sim.demo.teamId);
@@ -117,7 +151,14 @@ export async function bootDemo(deps: AppDeps, sim: ClickUpSimulator): Promise<vo
   // Admin and member link their own ClickUp accounts (matched by e-mail).
   for (const u of DEMO_SIGN_INS) {
     if (u.role === "owner") continue;
-    const personal = await authorizeOnConsentPage(deps, sim, organizationId, ids[u.role]!, "personal", clickupUser(u.email));
+    const personal = await authorizeOnConsentPage(
+      deps,
+      sim,
+      organizationId,
+      ids[u.role]!,
+      "personal",
+      clickupUser(u.email),
+    );
     await connectOwnAccount(deps, organizationId, ids[u.role]!, personal);
   }
   log.info({ organizationId }, "demo workspace connected to the simulated ClickUp; first full sync queued");
@@ -125,7 +166,9 @@ export async function bootDemo(deps: AppDeps, sim: ClickUpSimulator): Promise<vo
     "",
     "  Demo agency ready — sign in at " + deps.config.publicUrl + "/auth with:",
     ...DEMO_SIGN_INS.map((u) => `    ${u.email.padEnd(18)} password ${DEMO_PASSWORD}   (${u.role})`),
-    "  ClickUp is simulated in this process (" + deps.config.publicUrl + "/__sim/clickup). Set DEMO=off to skip the demo.",
+    "  ClickUp is simulated in this process (" +
+      deps.config.publicUrl +
+      "/__sim/clickup). Set DEMO=off to skip the demo.",
     "",
   ];
   process.stdout.write(lines.join("\n") + "\n");

@@ -81,9 +81,28 @@ export async function startJobs(deps: Deps, options: JobsOptions = {}): Promise<
   boss.on("error", (err: Error) => log.error({ err: err.message }, "job queue error"));
   await boss.start();
 
-  await boss.createQueue(QUEUES.fullSync, { name: QUEUES.fullSync, policy: "stately", retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600 });
-  await boss.createQueue(QUEUES.poll, { name: QUEUES.poll, policy: "stately", retryLimit: 1, expireInSeconds: 900 });
-  await boss.createQueue(QUEUES.webhook, { name: QUEUES.webhook, policy: "standard", retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 });
+  await boss.createQueue(QUEUES.fullSync, {
+    name: QUEUES.fullSync,
+    policy: "stately",
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+  });
+  await boss.createQueue(QUEUES.poll, {
+    name: QUEUES.poll,
+    policy: "stately",
+    retryLimit: 1,
+    expireInSeconds: 900,
+  });
+  await boss.createQueue(QUEUES.webhook, {
+    name: QUEUES.webhook,
+    policy: "standard",
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  });
   await boss.createQueue(QUEUES.pollAll, { name: QUEUES.pollAll, policy: "short" });
   await boss.createQueue(QUEUES.nightlyAll, { name: QUEUES.nightlyAll, policy: "short" });
 
@@ -101,8 +120,15 @@ export async function startJobs(deps: Deps, options: JobsOptions = {}): Promise<
   const jobs: Jobs = {
     boss,
     enqueueFullSync: async (organizationId, trigger) => {
-      const id = await boss.send(QUEUES.fullSync, { organizationId, trigger }, { singletonKey: organizationId });
-      if (id) await repo.patchSyncState(deps.database.db, organizationId, { status: "queued" }).catch(() => undefined);
+      const id = await boss.send(
+        QUEUES.fullSync,
+        { organizationId, trigger },
+        { singletonKey: organizationId },
+      );
+      if (id)
+        await repo
+          .patchSyncState(deps.database.db, organizationId, { status: "queued" })
+          .catch(() => undefined);
       return id !== null;
     },
     enqueueWebhook: async (eventId) => {
@@ -120,7 +146,8 @@ export async function startJobs(deps: Deps, options: JobsOptions = {}): Promise<
   await boss.work<{ organizationId: string; trigger: string }>(QUEUES.fullSync, polling, async ([job]) => {
     if (!job) return;
     const result = await runFullSync(deps, job.data.organizationId, { trigger: job.data.trigger });
-    if (result.status === "failed" && !/not connected/i.test(result.error ?? "")) throw new Error(result.error);
+    if (result.status === "failed" && !/not connected/i.test(result.error ?? ""))
+      throw new Error(result.error);
   });
   await boss.work<{ organizationId: string; trigger: string }>(QUEUES.poll, polling, async ([job]) => {
     if (!job) return;
@@ -136,13 +163,18 @@ export async function startJobs(deps: Deps, options: JobsOptions = {}): Promise<
     }
   });
   await boss.work(QUEUES.pollAll, polling, async () => {
-    for (const orgId of await repo.activeConnections(deps.database.db)) await jobs.enqueuePoll(orgId, "schedule");
+    for (const orgId of await repo.activeConnections(deps.database.db))
+      await jobs.enqueuePoll(orgId, "schedule");
   });
   await boss.work(QUEUES.nightlyAll, polling, async () => {
-    for (const orgId of await repo.activeConnections(deps.database.db)) await jobs.enqueueFullSync(orgId, "nightly");
+    for (const orgId of await repo.activeConnections(deps.database.db))
+      await jobs.enqueueFullSync(orgId, "nightly");
   });
   // Timesheet entries written back to ClickUp (server/jobs/write-back-time-entries.ts).
-  await registerWriteBackJobs(boss, deps, { schedule: options.schedule ?? true, pollingIntervalSeconds: polling.pollingIntervalSeconds });
+  await registerWriteBackJobs(boss, deps, {
+    schedule: options.schedule ?? true,
+    pollingIntervalSeconds: polling.pollingIntervalSeconds,
+  });
   if (options.schedule ?? true) {
     await boss.schedule(QUEUES.pollAll, options.pollCron ?? "*/5 * * * *");
     // Deletions are invisible to the date_updated poll; a nightly full sync applies them.

@@ -30,9 +30,25 @@ describe("sync through the pg-boss queue", () => {
     const again = await jobs.enqueueFullSync(f.orgId, "test");
     const third = await jobs.enqueueFullSync(f.orgId, "test");
     expect(again && third).toBe(false);
-    await waitFor(async () => (await f.count(sql`select count(*) n from sync_runs where organization_id = ${f.orgId} and status <> 'running'`)) >= 1);
-    await waitFor(async () => (await f.count(sql`select count(*) n from sync_state where organization_id = ${f.orgId} and status = 'idle'`)) === 1);
-    expect(await f.count(sql`select count(*) n from tasks where organization_id = ${f.orgId} and not deleted`)).toBe(simTruth(f.sim).tasks.length);
-    expect(await f.count(sql`select count(*) n from sync_runs where organization_id = ${f.orgId} and status = 'succeeded'`)).toBeGreaterThanOrEqual(1);
+    await waitFor(
+      async () =>
+        (await f.count(
+          sql`select count(*) n from sync_runs where organization_id = ${f.orgId} and status <> 'running'`,
+        )) >= 1,
+    );
+    await waitFor(
+      async () =>
+        (await f.count(
+          sql`select count(*) n from sync_state where organization_id = ${f.orgId} and status = 'idle'`,
+        )) === 1,
+    );
+    expect(
+      await f.count(sql`select count(*) n from tasks where organization_id = ${f.orgId} and not deleted`),
+    ).toBe(simTruth(f.sim).tasks.length);
+    expect(
+      await f.count(
+        sql`select count(*) n from sync_runs where organization_id = ${f.orgId} and status = 'succeeded'`,
+      ),
+    ).toBeGreaterThanOrEqual(1);
   });
 });

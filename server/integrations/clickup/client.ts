@@ -60,7 +60,10 @@ export interface ClickUpClientOptions {
   onAttempt?: (info: { method: string; path: string; status: number | null }) => void;
 }
 
-export type Query = Record<string, string | number | boolean | ReadonlyArray<string | number> | null | undefined>;
+export type Query = Record<
+  string,
+  string | number | boolean | ReadonlyArray<string | number> | null | undefined
+>;
 
 /** Personal tokens go in the header as-is; OAuth tokens with `Bearer` (clickup-api.md §1). */
 export function authorizationHeader(token: string): string {
@@ -183,7 +186,11 @@ export class ClickUpClient {
         headers = rateHeaders(res.headers);
         text = await res.text();
       } catch (err) {
-        transportError = controller.signal.aborted ? "timeout" : err instanceof Error ? err.message : String(err);
+        transportError = controller.signal.aborted
+          ? "timeout"
+          : err instanceof Error
+            ? err.message
+            : String(err);
       } finally {
         clearTimeout(timer);
         this.scheduler.release(headers);
@@ -304,7 +311,11 @@ export class ClickUpClient {
   }
 
   /** Every page of a team task query, starting at `fromPage`. */
-  async *teamTaskPages(teamId: string, q: TaskPageQuery, fromPage = 0): AsyncGenerator<TaskPage & { page: number }> {
+  async *teamTaskPages(
+    teamId: string,
+    q: TaskPageQuery,
+    fromPage = 0,
+  ): AsyncGenerator<TaskPage & { page: number }> {
     for (let page = fromPage; ; page++) {
       const result = await this.getTeamTasksPage(teamId, page, q);
       yield { ...result, page };
@@ -336,7 +347,14 @@ export class ClickUpClient {
 
   async createTimeEntry(
     teamId: string,
-    input: { start: number; duration: number; taskId?: string | null; description?: string; billable?: boolean; assignee?: string },
+    input: {
+      start: number;
+      duration: number;
+      taskId?: string | null;
+      description?: string;
+      billable?: boolean;
+      assignee?: string;
+    },
   ): Promise<CuTimeEntry> {
     const body = asObject(
       await this.request("POST", `/team/${enc(teamId)}/time_entries`, {
@@ -356,7 +374,14 @@ export class ClickUpClient {
   async updateTimeEntry(
     teamId: string,
     timerId: string,
-    patch: { start?: number; end?: number; duration?: number; description?: string; billable?: boolean; taskId?: string },
+    patch: {
+      start?: number;
+      end?: number;
+      duration?: number;
+      description?: string;
+      billable?: boolean;
+      taskId?: string;
+    },
   ): Promise<void> {
     await this.request("PUT", `/team/${enc(teamId)}/time_entries/${enc(timerId)}`, {
       body: {
@@ -376,7 +401,9 @@ export class ClickUpClient {
   }
 
   async createWebhook(teamId: string, endpoint: string, events: string[] | "*"): Promise<CuWebhook> {
-    const body = asObject(await this.request("POST", `/team/${enc(teamId)}/webhook`, { body: { endpoint, events } }));
+    const body = asObject(
+      await this.request("POST", `/team/${enc(teamId)}/webhook`, { body: { endpoint, events } }),
+    );
     return decodeWebhook({ ...asObject(body.webhook), id: body.id ?? asObject(body.webhook).id });
   }
 
@@ -412,7 +439,11 @@ export async function exchangeOAuthCode(input: {
     const res = await (input.fetch ?? fetch)(url, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ client_id: input.clientId, client_secret: input.clientSecret, code: input.code }),
+      body: JSON.stringify({
+        client_id: input.clientId,
+        client_secret: input.clientSecret,
+        code: input.code,
+      }),
       signal: controller.signal,
     });
     const text = await res.text();
@@ -424,7 +455,12 @@ export async function exchangeOAuthCode(input: {
     }
     const token = strOrNull(body.access_token);
     if (!res.ok || !token) {
-      throw new ClickUpApiError(res.status, strOrNull(body.ECODE), strOrNull(body.err) ?? "Token exchange failed", "/oauth/token");
+      throw new ClickUpApiError(
+        res.status,
+        strOrNull(body.ECODE),
+        strOrNull(body.err) ?? "Token exchange failed",
+        "/oauth/token",
+      );
     }
     return token;
   } finally {
@@ -433,8 +469,16 @@ export async function exchangeOAuthCode(input: {
 }
 
 /** The consent page URL (clickup-api.md §1.2 step 2): the API base without `/api/v2`, plus `/api`. */
-export function authorizeUrl(apiBaseUrl: string, clientId: string, redirectUri: string, state: string): string {
-  const appBase = apiBaseUrl === "https://api.clickup.com/api/v2" ? "https://app.clickup.com" : apiBaseUrl.replace(/\/api\/v2\/?$/, "");
+export function authorizeUrl(
+  apiBaseUrl: string,
+  clientId: string,
+  redirectUri: string,
+  state: string,
+): string {
+  const appBase =
+    apiBaseUrl === "https://api.clickup.com/api/v2"
+      ? "https://app.clickup.com"
+      : apiBaseUrl.replace(/\/api\/v2\/?$/, "");
   const u = new URL(`${appBase}/api`);
   u.searchParams.set("client_id", clientId);
   u.searchParams.set("redirect_uri", redirectUri);

@@ -130,7 +130,12 @@ export function taskRow(t: CuTask): TaskRow {
     assigneeId: first?.id ?? null,
     assigneeName: first ? (first.username ?? first.email) : null,
     tags: t.tags,
-    customFields: setFields.map((f) => ({ id: f.id, name: f.name, type: f.type, value: fieldDisplayValue(f) })),
+    customFields: setFields.map((f) => ({
+      id: f.id,
+      name: f.name,
+      type: f.type,
+      value: fieldDisplayValue(f),
+    })),
     parentTaskId: t.parentId,
     priority: t.priority,
     url: t.url,

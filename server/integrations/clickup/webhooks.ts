@@ -20,7 +20,11 @@ export const SUBSCRIBED_EVENTS = [
 ];
 
 /** HMAC-SHA256 of the raw body with the webhook secret, lowercase hex, constant-time compare (§5.4). */
-export function verifyWebhookSignature(raw: Uint8Array | string, signature: string | null | undefined, secret: string): boolean {
+export function verifyWebhookSignature(
+  raw: Uint8Array | string,
+  signature: string | null | undefined,
+  secret: string,
+): boolean {
   if (!signature) return false;
   const mac = Buffer.from(createHmac("sha256", secret).update(raw).digest("hex"));
   const got = Buffer.from(signature.trim().toLowerCase());

@@ -15,7 +15,11 @@ export async function memberRole(db: Executor, orgId: string, userId: string): P
   return r?.role ?? null;
 }
 
-export async function activeClickupUserId(db: Executor, orgId: string, userId: string): Promise<string | null> {
+export async function activeClickupUserId(
+  db: Executor,
+  orgId: string,
+  userId: string,
+): Promise<string | null> {
   const [r] = await rows<{ id: string }>(
     db,
     sql`select clickup_user_id as id from user_clickup_connections

@@ -16,7 +16,8 @@ export function accessibleTasksRoutes() {
   return new Hono<AppEnv>().post("/", requireTenant(), validate("json", body), async (c) => {
     const tenant = c.var.tenant;
     const requested = c.req.valid("json").organization_id;
-    if (requested && requested !== tenant.organizationId) throw forbidden("You can only read tasks of your current workspace");
+    if (requested && requested !== tenant.organizationId)
+      throw forbidden("You can only read tasks of your current workspace");
     return c.json(await getAccessibleTasks(c.var.deps, tenant.organizationId, tenant.userId));
   });
 }

@@ -21,9 +21,19 @@ export function redirectUri(deps: Pick<AppDeps, "config">, purpose: OAuthPurpose
 }
 
 /** The ClickUp consent page URL for this workspace/user and purpose. */
-export function startOAuth(deps: Deps, organizationId: string, userId: string, purpose: OAuthPurpose): { url: string } {
+export function startOAuth(
+  deps: Deps,
+  organizationId: string,
+  userId: string,
+  purpose: OAuthPurpose,
+): { url: string } {
   const rt = clickupRuntime(deps);
-  if (!rt.clientId) throw new AppError(503, "service_unavailable", "ClickUp OAuth is not configured on this server. Paste a personal API token instead.");
+  if (!rt.clientId)
+    throw new AppError(
+      503,
+      "service_unavailable",
+      "ClickUp OAuth is not configured on this server. Paste a personal API token instead.",
+    );
   const state = signOAuthState(deps.secrets.authSecret, {
     organizationId,
     userId,
@@ -45,17 +55,31 @@ export async function exchangeCallback(
 ): Promise<string> {
   const verified = verifyOAuthState(deps.secrets.authSecret, state, deps.now().getTime());
   if (!verified || verified.purpose !== purpose || verified.userId !== userId) {
-    throw badRequest("This ClickUp authorization link has expired or belongs to another session. Please connect again.");
+    throw badRequest(
+      "This ClickUp authorization link has expired or belongs to another session. Please connect again.",
+    );
   }
   if (verified.organizationId !== organizationId) {
-    throw badRequest("This ClickUp authorization was started in another workspace. Switch back to it and try again.");
+    throw badRequest(
+      "This ClickUp authorization was started in another workspace. Switch back to it and try again.",
+    );
   }
   const rt = clickupRuntime(deps);
-  if (!rt.clientId || !rt.clientSecret) throw new AppError(503, "service_unavailable", "ClickUp OAuth is not configured on this server");
+  if (!rt.clientId || !rt.clientSecret)
+    throw new AppError(503, "service_unavailable", "ClickUp OAuth is not configured on this server");
   try {
-    return await exchangeOAuthCode({ baseUrl: rt.apiUrl, clientId: rt.clientId, clientSecret: rt.clientSecret, code, fetch: rt.fetch });
+    return await exchangeOAuthCode({
+      baseUrl: rt.apiUrl,
+      clientId: rt.clientId,
+      clientSecret: rt.clientSecret,
+      code,
+      fetch: rt.fetch,
+    });
   } catch (err) {
-    deps.logger.warn({ organizationId, err: err instanceof Error ? err.message : String(err) }, "clickup code exchange failed");
+    deps.logger.warn(
+      { organizationId, err: err instanceof Error ? err.message : String(err) },
+      "clickup code exchange failed",
+    );
     throw badRequest("ClickUp did not accept the authorization code. Please connect again.");
   }
 }
@@ -74,8 +98,14 @@ async function readAccount(deps: Deps, token: string) {
     const [user, teams] = await Promise.all([client.getUser(), client.getTeams()]);
     return { user, teams };
   } catch (err) {
-    if (err instanceof ClickUpApiError && err.isAuth) throw badRequest("ClickUp refused this token. Check it and try again.");
-    if (err instanceof ClickUpApiError) throw new AppError(503, "service_unavailable", "ClickUp is not answering right now. Please try again in a moment.");
+    if (err instanceof ClickUpApiError && err.isAuth)
+      throw badRequest("ClickUp refused this token. Check it and try again.");
+    if (err instanceof ClickUpApiError)
+      throw new AppError(
+        503,
+        "service_unavailable",
+        "ClickUp is not answering right now. Please try again in a moment.",
+      );
     throw err;
   }
 }
@@ -100,7 +130,8 @@ export async function connectWorkspace(
   authType: "oauth" | "personal",
 ): Promise<WorkspaceConnectResult> {
   const { user, teams } = await readAccount(deps, token);
-  if (teams.length === 0) throw badRequest("This ClickUp account has no workspace it can share with Agency Hub.");
+  if (teams.length === 0)
+    throw badRequest("This ClickUp account has no workspace it can share with Agency Hub.");
   const only = teams.length === 1 ? teams[0]! : null;
   const tokenEnc = encryptSecret(token, deps.secrets.encryptionKey);
   const db = deps.database.db;
@@ -123,7 +154,12 @@ export async function connectWorkspace(
   let syncQueued = false;
   if (only) syncQueued = await requestFullSync(deps, organizationId, "connect");
   deps.logger.info({ organizationId, authType, teams: teams.length }, "clickup workspace connected");
-  return { status: only ? "active" : "pending_team", teams: teams.map(teamChoice), team: only ? teamChoice(only) : null, syncQueued };
+  return {
+    status: only ? "active" : "pending_team",
+    teams: teams.map(teamChoice),
+    team: only ? teamChoice(only) : null,
+    syncQueued,
+  };
 }
 
 /** The ClickUp workspaces the stored token can see (for the picker). */
@@ -134,13 +170,21 @@ export async function listTeams(deps: Deps, organizationId: string): Promise<Tea
   return teams.map(teamChoice);
 }
 
-export async function chooseTeam(deps: Deps, organizationId: string, teamId: string): Promise<WorkspaceConnectResult> {
+export async function chooseTeam(
+  deps: Deps,
+  organizationId: string,
+  teamId: string,
+): Promise<WorkspaceConnectResult> {
   const conn = await repo.getWorkspaceConnection(deps.database.db, organizationId);
   if (!conn) throw conflict("Connect this workspace to ClickUp first");
   const { teams } = await readAccount(deps, decryptSecret(conn.accessTokenEnc, deps.secrets.encryptionKey));
   const team = teams.find((t) => t.id === teamId);
-  if (!team) throw badRequest("This ClickUp workspace is not available to the connected account", [{ field: "teamId", message: "Unknown workspace" }]);
-  if (conn.clickupTeamId !== team.id || conn.status !== "active") await repo.setWorkspaceTeam(deps.database.db, organizationId, team.id, team.name);
+  if (!team)
+    throw badRequest("This ClickUp workspace is not available to the connected account", [
+      { field: "teamId", message: "Unknown workspace" },
+    ]);
+  if (conn.clickupTeamId !== team.id || conn.status !== "active")
+    await repo.setWorkspaceTeam(deps.database.db, organizationId, team.id, team.name);
   const syncQueued = await requestFullSync(deps, organizationId, "connect");
   return { status: "active", teams: teams.map(teamChoice), team: teamChoice(team), syncQueued };
 }
@@ -152,10 +196,15 @@ export async function disconnectWorkspace(deps: Deps, organizationId: string): P
   if (!conn) return;
   if (conn.webhookId) {
     try {
-      const client = clientForToken(deps, decryptSecret(conn.accessTokenEnc, deps.secrets.encryptionKey), { maxRetries: 1 });
+      const client = clientForToken(deps, decryptSecret(conn.accessTokenEnc, deps.secrets.encryptionKey), {
+        maxRetries: 1,
+      });
       await client.deleteWebhook(conn.webhookId);
     } catch (err) {
-      deps.logger.warn({ organizationId, err: err instanceof Error ? err.message : String(err) }, "could not delete the clickup webhook");
+      deps.logger.warn(
+        { organizationId, err: err instanceof Error ? err.message : String(err) },
+        "could not delete the clickup webhook",
+      );
     }
   }
   await repo.deleteWorkspaceConnection(db, organizationId);
@@ -173,7 +222,9 @@ export async function connectOwnAccount(
   const db = deps.database.db;
   const conn = await repo.getWorkspaceConnection(db, organizationId);
   if (conn?.clickupTeamId && !teams.some((t) => t.id === conn.clickupTeamId)) {
-    throw badRequest(`This ClickUp account is not a member of ${conn.clickupTeamName ?? "the connected ClickUp workspace"}.`);
+    throw badRequest(
+      `This ClickUp account is not a member of ${conn.clickupTeamName ?? "the connected ClickUp workspace"}.`,
+    );
   }
   await repo.saveUserConnection(db, organizationId, userId, {
     clickupUserId: user.id,

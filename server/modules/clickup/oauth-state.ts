@@ -17,8 +17,17 @@ function mac(secret: string, data: string): string {
   return createHmac("sha256", secret).update(`clickup-oauth:${data}`).digest("base64url");
 }
 
-export function signOAuthState(secret: string, p: { organizationId: string; userId: string; purpose: OAuthPurpose; now: number; nonce: string }): string {
-  const payload: StatePayload = { o: p.organizationId, u: p.userId, p: p.purpose, e: p.now + TTL_MS, n: p.nonce };
+export function signOAuthState(
+  secret: string,
+  p: { organizationId: string; userId: string; purpose: OAuthPurpose; now: number; nonce: string },
+): string {
+  const payload: StatePayload = {
+    o: p.organizationId,
+    u: p.userId,
+    p: p.purpose,
+    e: p.now + TTL_MS,
+    n: p.nonce,
+  };
   const data = Buffer.from(JSON.stringify(payload)).toString("base64url");
   return `${data}.${mac(secret, data)}`;
 }

@@ -19,7 +19,10 @@ export interface WorkspaceConnection {
   connectedBy: string | null;
 }
 
-export async function getWorkspaceConnection(db: Executor, orgId: string): Promise<WorkspaceConnection | null> {
+export async function getWorkspaceConnection(
+  db: Executor,
+  orgId: string,
+): Promise<WorkspaceConnection | null> {
   const [r] = await rows<WorkspaceConnection>(
     db,
     sql`select clickup_team_id as "clickupTeamId", clickup_team_name as "clickupTeamName", auth_type as "authType",
@@ -33,7 +36,13 @@ export async function getWorkspaceConnection(db: Executor, orgId: string): Promi
 export async function saveWorkspaceConnection(
   db: Executor,
   orgId: string,
-  c: { authType: "oauth" | "personal"; tokenEnc: string; connectedBy: string; teamId: string | null; teamName: string | null },
+  c: {
+    authType: "oauth" | "personal";
+    tokenEnc: string;
+    connectedBy: string;
+    teamId: string | null;
+    teamName: string | null;
+  },
 ): Promise<void> {
   const status = c.teamId ? "active" : "pending_team";
   await db.execute(sql`
@@ -51,7 +60,12 @@ export async function saveWorkspaceConnection(
       connected_at = now(), updated_at = now()`);
 }
 
-export async function setWorkspaceTeam(db: Executor, orgId: string, teamId: string, teamName: string): Promise<void> {
+export async function setWorkspaceTeam(
+  db: Executor,
+  orgId: string,
+  teamId: string,
+  teamName: string,
+): Promise<void> {
   await db.execute(sql`
     update clickup_workspace_connections set clickup_team_id = ${teamId}, clickup_team_name = ${teamName},
       status = 'active', last_error = null, webhook_id = null, webhook_secret_enc = null, updated_at = now()
@@ -74,7 +88,11 @@ export interface UserConnection {
   connectedAt: string;
 }
 
-export async function getUserConnection(db: Executor, orgId: string, userId: string): Promise<UserConnection | null> {
+export async function getUserConnection(
+  db: Executor,
+  orgId: string,
+  userId: string,
+): Promise<UserConnection | null> {
   const [r] = await rows<UserConnection>(
     db,
     sql`select clickup_user_id as "clickupUserId", clickup_email as "clickupEmail", clickup_username as "clickupUsername",
@@ -107,7 +125,11 @@ export async function deactivateUserConnection(db: Executor, orgId: string, user
     where organization_id = ${orgId} and user_id = ${userId}`);
 }
 
-export async function providerUserExists(db: Executor, orgId: string, clickupUserId: string): Promise<boolean> {
+export async function providerUserExists(
+  db: Executor,
+  orgId: string,
+  clickupUserId: string,
+): Promise<boolean> {
   const [r] = await rows<{ n: number | string }>(
     db,
     sql`select count(*) as n from provider_users where organization_id = ${orgId} and id = ${clickupUserId}`,
@@ -116,7 +138,12 @@ export async function providerUserExists(db: Executor, orgId: string, clickupUse
 }
 
 export async function webhookActivity(db: Executor, orgId: string) {
-  const [r] = await rows<{ received: number | string; rejected: number | string; failed: number | string; last: string | null }>(
+  const [r] = await rows<{
+    received: number | string;
+    rejected: number | string;
+    failed: number | string;
+    last: string | null;
+  }>(
     db,
     sql`select count(*) filter (where status in ('received', 'processed')) as received,
                count(*) filter (where status = 'rejected') as rejected,

@@ -18,7 +18,9 @@ import {
 import { getClickupStatus, getSyncStatus } from "./get-clickup-status";
 
 const tokenBody = z.object({ token: z.string().trim().min(8, "Paste the whole token").max(400) }).strict();
-const callbackBody = z.object({ code: z.string().min(1).max(500), state: z.string().min(1).max(2000) }).strict();
+const callbackBody = z
+  .object({ code: z.string().min(1).max(500), state: z.string().min(1).max(2000) })
+  .strict();
 const teamBody = z.object({ teamId: z.string().trim().min(1).max(40) }).strict();
 
 /**
@@ -34,21 +36,50 @@ export function clickupRoutes() {
       .post("/workspace/oauth/start", requireTenant("canManageIntegrations"), (c) =>
         c.json(startOAuth(c.var.deps, c.var.tenant.organizationId, c.var.tenant.userId, "workspace")),
       )
-      .post("/workspace/oauth/callback", requireTenant("canManageIntegrations"), validate("json", callbackBody), async (c) => {
-        const { code, state } = c.req.valid("json");
-        const t = c.var.tenant;
-        const token = await exchangeCallback(c.var.deps, t.organizationId, t.userId, "workspace", code, state);
-        return c.json(await connectWorkspace(c.var.deps, t.organizationId, t.userId, token, "oauth"));
-      })
-      .post("/workspace/token", requireTenant("canManageIntegrations"), validate("json", tokenBody), async (c) => {
-        const t = c.var.tenant;
-        return c.json(await connectWorkspace(c.var.deps, t.organizationId, t.userId, c.req.valid("json").token, "personal"));
-      })
+      .post(
+        "/workspace/oauth/callback",
+        requireTenant("canManageIntegrations"),
+        validate("json", callbackBody),
+        async (c) => {
+          const { code, state } = c.req.valid("json");
+          const t = c.var.tenant;
+          const token = await exchangeCallback(
+            c.var.deps,
+            t.organizationId,
+            t.userId,
+            "workspace",
+            code,
+            state,
+          );
+          return c.json(await connectWorkspace(c.var.deps, t.organizationId, t.userId, token, "oauth"));
+        },
+      )
+      .post(
+        "/workspace/token",
+        requireTenant("canManageIntegrations"),
+        validate("json", tokenBody),
+        async (c) => {
+          const t = c.var.tenant;
+          return c.json(
+            await connectWorkspace(
+              c.var.deps,
+              t.organizationId,
+              t.userId,
+              c.req.valid("json").token,
+              "personal",
+            ),
+          );
+        },
+      )
       .get("/workspace/teams", requireTenant("canManageIntegrations"), async (c) =>
         c.json({ teams: await listTeams(c.var.deps, c.var.tenant.organizationId) }),
       )
-      .post("/workspace/team", requireTenant("canManageIntegrations"), validate("json", teamBody), async (c) =>
-        c.json(await chooseTeam(c.var.deps, c.var.tenant.organizationId, c.req.valid("json").teamId)),
+      .post(
+        "/workspace/team",
+        requireTenant("canManageIntegrations"),
+        validate("json", teamBody),
+        async (c) =>
+          c.json(await chooseTeam(c.var.deps, c.var.tenant.organizationId, c.req.valid("json").teamId)),
       )
       .delete("/workspace", requireTenant("canManageIntegrations"), async (c) => {
         await disconnectWorkspace(c.var.deps, c.var.tenant.organizationId);
@@ -67,10 +98,16 @@ export function clickupRoutes() {
       })
       .post("/me/token", requireTenant(), validate("json", tokenBody), async (c) => {
         const t = c.var.tenant;
-        return c.json({ me: await connectOwnAccount(c.var.deps, t.organizationId, t.userId, c.req.valid("json").token) });
+        return c.json({
+          me: await connectOwnAccount(c.var.deps, t.organizationId, t.userId, c.req.valid("json").token),
+        });
       })
       .delete("/me", requireTenant(), async (c) => {
-        await repo.deactivateUserConnection(c.var.deps.database.db, c.var.tenant.organizationId, c.var.tenant.userId);
+        await repo.deactivateUserConnection(
+          c.var.deps.database.db,
+          c.var.tenant.organizationId,
+          c.var.tenant.userId,
+        );
         return c.json({ ok: true });
       })
 
@@ -81,7 +118,8 @@ export function clickupRoutes() {
       .post("/sync", requireTenant("canViewTimeSyncReports"), async (c) => {
         const orgId = c.var.tenant.organizationId;
         const conn = await repo.getWorkspaceConnection(c.var.deps.database.db, orgId);
-        if (!conn || conn.status === "pending_team" || !conn.clickupTeamId) throw conflict("Connect this workspace to a ClickUp workspace first");
+        if (!conn || conn.status === "pending_team" || !conn.clickupTeamId)
+          throw conflict("Connect this workspace to a ClickUp workspace first");
         const queued = await requestFullSync(c.var.deps, orgId, "manual");
         return c.json({ queued });
       })

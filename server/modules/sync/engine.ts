@@ -28,13 +28,19 @@ export interface ConnectedClient {
 
 export async function connectedClient(deps: SyncDeps, orgId: string): Promise<ConnectedClient> {
   const connection = await repo.getConnection(deps.database.db, orgId);
-  if (!connection || connection.status === "disconnected" || !connection.clickupTeamId) throw new SyncNotConnectedError();
+  if (!connection || connection.status === "disconnected" || !connection.clickupTeamId)
+    throw new SyncNotConnectedError();
   const client = clientForEncryptedToken(deps, connection.accessTokenEnc);
   return { client, teamId: connection.clickupTeamId, connection };
 }
 
 /** Time entries belong to people; every member's are requested explicitly (default is the caller's only). */
-export async function syncMembers(db: Db, orgId: string, client: ClickUpClient, teamId: string): Promise<string[]> {
+export async function syncMembers(
+  db: Db,
+  orgId: string,
+  client: ClickUpClient,
+  teamId: string,
+): Promise<string[]> {
   const team = (await client.getTeams()).find((t) => t.id === teamId);
   if (!team) throw new ClickUpApiError(401, "OAUTH_027", "Team not authorized", "/team");
   await repo.upsertProviderUsers(db, orgId, team.members);
@@ -95,7 +101,11 @@ export function webhookEndpoint(deps: Pick<AppDeps, "config">, orgId: string): s
  * it when it vanished, re-activate it when ClickUp suspended or marked it failing (§5.5).
  * Failures are logged, not fatal: the periodic poll covers a workspace without webhooks.
  */
-export async function ensureWebhook(deps: SyncDeps, orgId: string, cc: ConnectedClient): Promise<string | null> {
+export async function ensureWebhook(
+  deps: SyncDeps,
+  orgId: string,
+  cc: ConnectedClient,
+): Promise<string | null> {
   const endpoint = webhookEndpoint(deps, orgId);
   const { client, teamId, connection } = cc;
   try {
@@ -119,10 +129,18 @@ export async function ensureWebhook(deps: SyncDeps, orgId: string, cc: Connected
       hook = await client.createWebhook(teamId, endpoint, SUBSCRIBED_EVENTS);
     }
     if (!hook.secret) throw new Error("ClickUp returned a webhook without a secret");
-    await repo.setConnectionWebhook(deps.database.db, orgId, hook.id, encryptSecret(hook.secret, deps.secrets.encryptionKey));
+    await repo.setConnectionWebhook(
+      deps.database.db,
+      orgId,
+      hook.id,
+      encryptSecret(hook.secret, deps.secrets.encryptionKey),
+    );
     return hook.id;
   } catch (err) {
-    deps.logger.warn({ organizationId: orgId, err: describeError(err) }, "clickup webhook registration failed");
+    deps.logger.warn(
+      { organizationId: orgId, err: describeError(err) },
+      "clickup webhook registration failed",
+    );
     return null;
   }
 }

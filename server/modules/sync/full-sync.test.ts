@@ -18,17 +18,31 @@ describe("full sync against the simulator", () => {
     expect(result.status).toBe("succeeded");
     const truth = simTruth(f.sim);
     const o = f.orgId;
-    expect(await f.count(sql`select count(*) n from tasks where organization_id = ${o} and not deleted`)).toBe(truth.tasks.length);
-    expect(await f.count(sql`select count(*) n from tasks where organization_id = ${o} and not deleted and archived`)).toBe(
-      truth.tasks.filter((t) => t.archived).length,
+    expect(
+      await f.count(sql`select count(*) n from tasks where organization_id = ${o} and not deleted`),
+    ).toBe(truth.tasks.length);
+    expect(
+      await f.count(
+        sql`select count(*) n from tasks where organization_id = ${o} and not deleted and archived`,
+      ),
+    ).toBe(truth.tasks.filter((t) => t.archived).length);
+    expect(
+      await f.count(
+        sql`select count(*) n from tasks where organization_id = ${o} and not deleted and parent_task_id is not null`,
+      ),
+    ).toBe(truth.tasks.filter((t) => t.parentId).length);
+    expect(
+      await f.count(sql`select count(*) n from time_entries where organization_id = ${o} and not deleted`),
+    ).toBe(truth.timeEntries);
+    expect(await f.count(sql`select count(*) n from provider_users where organization_id = ${o}`)).toBe(
+      f.sim.demo.users.length,
     );
-    expect(await f.count(sql`select count(*) n from tasks where organization_id = ${o} and not deleted and parent_task_id is not null`)).toBe(
-      truth.tasks.filter((t) => t.parentId).length,
-    );
-    expect(await f.count(sql`select count(*) n from time_entries where organization_id = ${o} and not deleted`)).toBe(truth.timeEntries);
-    expect(await f.count(sql`select count(*) n from provider_users where organization_id = ${o}`)).toBe(f.sim.demo.users.length);
-    expect(await f.count(sql`select count(*) n from folders where organization_id = ${o} and not deleted`)).toBe(f.sim.state.folders.size);
-    expect(await f.count(sql`select count(*) n from spaces where organization_id = ${o} and not deleted`)).toBe(f.sim.state.spaces.size);
+    expect(
+      await f.count(sql`select count(*) n from folders where organization_id = ${o} and not deleted`),
+    ).toBe(f.sim.state.folders.size);
+    expect(
+      await f.count(sql`select count(*) n from spaces where organization_id = ${o} and not deleted`),
+    ).toBe(f.sim.state.spaces.size);
 
     // A sample of fields, including custom fields and derived ones.
     const sample = truth.tasks.filter((_, i) => i % 97 === 0);
@@ -55,7 +69,9 @@ describe("full sync against the simulator", () => {
     const project = f.sim.demo.projects[0]!;
     const meta = byId.get(project.metaTaskId)!;
     expect(meta.job_code).toBe(project.jobCode);
-    const inFolder = r.rows.find((row) => row.folder_name === project.name && row.id !== project.metaTaskId && !row.custom_fields);
+    const inFolder = r.rows.find(
+      (row) => row.folder_name === project.name && row.id !== project.metaTaskId && !row.custom_fields,
+    );
     if (inFolder) expect(inFolder.job_code).toBe(project.jobCode);
     const jobField = (await f.deps.database.db.execute(
       sql`select v.value from custom_field_values v join custom_fields c on c.organization_id = v.organization_id and c.id = v.custom_field_id
@@ -75,33 +91,56 @@ describe("full sync against the simulator", () => {
       limit 50`)) as unknown as { rows: Array<{ time_logged_total: number; direct: number | string }> };
     for (const row of totals.rows) expect(row.time_logged_total).toBeCloseTo(Number(row.direct), 6);
 
-    const runs = await f.count(sql`select count(*) n from sync_runs where organization_id = ${o} and kind = 'full' and status = 'succeeded'`);
+    const runs = await f.count(
+      sql`select count(*) n from sync_runs where organization_id = ${o} and kind = 'full' and status = 'succeeded'`,
+    );
     expect(runs).toBe(1);
   });
 
   it("applies deletes, archivals and new subtasks on the next full sync", async () => {
     const truth = simTruth(f.sim);
-    const victim = truth.tasks.find((t) => !t.parentId && !f.sim.state.childrenByParent.get(t.id)?.length && t.customItemId !== 1001)!;
+    const victim = truth.tasks.find(
+      (t) => !t.parentId && !f.sim.state.childrenByParent.get(t.id)?.length && t.customItemId !== 1001,
+    )!;
     const toArchive = truth.tasks.find((t) => !t.archived && t.id !== victim.id && t.customItemId !== 1001)!;
     const parent = truth.tasks.find((t) => t.customItemId === 1009 && !t.archived)!;
     f.sim.mutate.deleteTask(victim.id);
     f.sim.mutate.archiveTask(toArchive.id);
-    const child = f.sim.mutate.createTask(parent.listId, { name: "Revision 9 — client notes", parentId: parent.id, customItemId: 1033, timeEstimate: 7_200_000 });
+    const child = f.sim.mutate.createTask(parent.listId, {
+      name: "Revision 9 — client notes",
+      parentId: parent.id,
+      customItemId: 1033,
+      timeEstimate: 7_200_000,
+    });
     const result = await runFullSync(f.deps, f.orgId, { trigger: "test" });
     expect(result.status).toBe("succeeded");
     const o = f.orgId;
-    expect(await f.count(sql`select count(*) n from tasks where organization_id = ${o} and id = ${victim.id} and deleted`)).toBe(1);
-    expect(await f.count(sql`select count(*) n from tasks where organization_id = ${o} and id = ${toArchive.id} and archived and not deleted`)).toBe(1);
-    expect(await f.count(sql`select count(*) n from tasks where organization_id = ${o} and id = ${child.id} and parent_task_id = ${parent.id}`)).toBe(1);
-    expect(await f.count(sql`select count(*) n from tasks where organization_id = ${o} and not deleted`)).toBe(simTruth(f.sim).tasks.length);
+    expect(
+      await f.count(
+        sql`select count(*) n from tasks where organization_id = ${o} and id = ${victim.id} and deleted`,
+      ),
+    ).toBe(1);
+    expect(
+      await f.count(
+        sql`select count(*) n from tasks where organization_id = ${o} and id = ${toArchive.id} and archived and not deleted`,
+      ),
+    ).toBe(1);
+    expect(
+      await f.count(
+        sql`select count(*) n from tasks where organization_id = ${o} and id = ${child.id} and parent_task_id = ${parent.id}`,
+      ),
+    ).toBe(1);
+    expect(
+      await f.count(sql`select count(*) n from tasks where organization_id = ${o} and not deleted`),
+    ).toBe(simTruth(f.sim).tasks.length);
     // The parent's estimate now includes the new subtask's 2 h.
     const r = (await f.deps.database.db.execute(
       sql`select estimated_time_total from tasks where organization_id = ${o} and id = ${parent.id}`,
     )) as unknown as { rows: Array<{ estimated_time_total: number }> };
-    const subtreeMs = [parent, ...(f.sim.state.childrenByParent.get(parent.id) ?? []).filter((c) => !c.deleted)].reduce(
-      (s, t) => s + (t.timeEstimate ?? 0),
-      0,
-    );
+    const subtreeMs = [
+      parent,
+      ...(f.sim.state.childrenByParent.get(parent.id) ?? []).filter((c) => !c.deleted),
+    ].reduce((s, t) => s + (t.timeEstimate ?? 0), 0);
     expect(r.rows[0]!.estimated_time_total).toBeCloseTo(subtreeMs / 3_600_000, 6);
   });
 });

@@ -1,5 +1,13 @@
 import * as repo from "./repo";
-import { connectedClient, describeError, ensureWebhook, ingestTasks, newId, syncMembers, type SyncDeps } from "./engine";
+import {
+  connectedClient,
+  describeError,
+  ensureWebhook,
+  ingestTasks,
+  newId,
+  syncMembers,
+  type SyncDeps,
+} from "./engine";
 import type { CuFolder, CuList, CuSpace } from "../../integrations/clickup/types";
 import { ClickUpApiError } from "../../integrations/clickup/client";
 
@@ -70,7 +78,13 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
     };
   }
   await repo.startRun(db, orgId, cp.runId, "full", opts.trigger);
-  await repo.patchSyncState(db, orgId, { status: "running", currentRunId: cp.runId, phase: cp.phase, checkpoint: cp as unknown as Record<string, unknown>, lastError: null });
+  await repo.patchSyncState(db, orgId, {
+    status: "running",
+    currentRunId: cp.runId,
+    phase: cp.phase,
+    checkpoint: cp as unknown as Record<string, unknown>,
+    lastError: null,
+  });
 
   const started = performance.now();
   let cc;
@@ -89,12 +103,17 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
     await repo.finishRun(db, orgId, cp.runId, "failed", cp.stats, message);
     // The checkpoint stays: the next attempt resumes.
     await repo.patchSyncState(db, orgId, { status: "failed", lastError: message });
-    if (err instanceof ClickUpApiError && err.isAuth) await repo.setConnectionError(db, orgId, message, "error");
+    if (err instanceof ClickUpApiError && err.isAuth)
+      await repo.setConnectionError(db, orgId, message, "error");
     return { runId: cp.runId, status: "failed", stats: cp.stats, error: message };
   }
 
   const save = async (tx: Parameters<typeof repo.patchSyncState>[0], progress: number) => {
-    await repo.patchSyncState(tx, orgId, { phase: cp.phase, progress, checkpoint: { ...cp, stats: { ...cp.stats, apiCalls: apiCalls() } } });
+    await repo.patchSyncState(tx, orgId, {
+      phase: cp.phase,
+      progress,
+      checkpoint: { ...cp, stats: { ...cp.stats, apiCalls: apiCalls() } },
+    });
   };
 
   try {
@@ -154,7 +173,8 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
       if (to >= cp.rangeEnd) cp.phase = "finalize";
       const progress = 65 + (30 * (to - cp.rangeStart)) / Math.max(1, cp.rangeEnd - cp.rangeStart);
       await db.transaction(async (tx) => {
-        for (let i = 0; i < entries.length; i += 5000) await repo.upsertTimeEntries(tx, orgId, entries.slice(i, i + 5000));
+        for (let i = 0; i < entries.length; i += 5000)
+          await repo.upsertTimeEntries(tx, orgId, entries.slice(i, i + 5000));
         const gone = await repo.markTimeEntriesDeletedInWindow(tx, orgId, from, to, cp.startedAt);
         cp.stats.deletedTimeEntries = (cp.stats.deletedTimeEntries ?? 0) + gone;
         await save(tx, progress);
@@ -194,10 +214,16 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
 }
 
 /** Spaces, folders and lists, archived ones included. Returns ClickUp's task count estimate. */
-export async function syncHierarchy(deps: SyncDeps, orgId: string, client: import("../../integrations/clickup/client").ClickUpClient, teamId: string): Promise<number> {
+export async function syncHierarchy(
+  deps: SyncDeps,
+  orgId: string,
+  client: import("../../integrations/clickup/client").ClickUpClient,
+  teamId: string,
+): Promise<number> {
   const db = deps.database.db;
   const spaces = new Map<string, CuSpace>();
-  for (const archived of [false, true]) for (const s of await client.getSpaces(teamId, archived)) spaces.set(s.id, s);
+  for (const archived of [false, true])
+    for (const s of await client.getSpaces(teamId, archived)) spaces.set(s.id, s);
   const folders = new Map<string, CuFolder>();
   const lists = new Map<string, CuList>();
   let expected = 0;
@@ -205,9 +231,11 @@ export async function syncHierarchy(deps: SyncDeps, orgId: string, client: impor
     for (const archived of [false, true]) {
       for (const f of await client.getFolders(space.id, archived)) {
         folders.set(f.id, { ...f, spaceId: f.spaceId ?? space.id });
-        for (const l of f.lists) lists.set(l.id, { ...l, spaceId: l.spaceId ?? space.id, archived: l.archived || f.archived });
+        for (const l of f.lists)
+          lists.set(l.id, { ...l, spaceId: l.spaceId ?? space.id, archived: l.archived || f.archived });
       }
-      for (const l of await client.getFolderlessLists(space.id, archived)) lists.set(l.id, { ...l, spaceId: space.id, folderId: null });
+      for (const l of await client.getFolderlessLists(space.id, archived))
+        lists.set(l.id, { ...l, spaceId: space.id, folderId: null });
     }
   }
   for (const l of lists.values()) if (!l.archived) expected += l.taskCount;
@@ -220,7 +248,12 @@ export async function syncHierarchy(deps: SyncDeps, orgId: string, client: impor
   const privateLists = await repo.listIdsInPrivateSpaces(db, orgId);
   for (const listId of privateLists) {
     const members = await client.getListMembers(listId);
-    await repo.replaceListMembers(db, orgId, listId, members.map((m) => m.id));
+    await repo.replaceListMembers(
+      db,
+      orgId,
+      listId,
+      members.map((m) => m.id),
+    );
   }
   return expected;
 }

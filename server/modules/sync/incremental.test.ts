@@ -10,7 +10,9 @@ async function settle(f: SyncFixture): Promise<void> {
   await f.sim.flushWebhooks();
   const until = Date.now() + 20_000;
   while (Date.now() < until) {
-    const pending = await f.count(sql`select count(*) n from webhook_events where organization_id = ${f.orgId} and status = 'received'`);
+    const pending = await f.count(
+      sql`select count(*) n from webhook_events where organization_id = ${f.orgId} and status = 'received'`,
+    );
     if (pending === 0) return;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -43,27 +45,54 @@ describe("incremental sync: webhooks and the reconciliation poll", () => {
     f.sim.mutate.updateTask(task.id, { name: "Hero film — final cut" });
     await settle(f);
     expect(await taskName(f, task.id)).toBe("Hero film — final cut");
-    expect(await f.count(sql`select count(*) n from webhook_events where organization_id = ${f.orgId} and status = 'processed' and signature_valid`)).toBeGreaterThan(0);
+    expect(
+      await f.count(
+        sql`select count(*) n from webhook_events where organization_id = ${f.orgId} and status = 'processed' and signature_valid`,
+      ),
+    ).toBeGreaterThan(0);
   });
 
   it("applies time tracked, deletions and archivals from webhooks", async () => {
     const truth = simTruth(f.sim);
     const task = truth.tasks.find((t) => !t.archived && !t.parentId && t.customItemId === 3)!;
     clock.advance(60_000);
-    const entryId = f.sim.mutate.addTimeEntry({ taskId: task.id, userId: f.sim.demo.memberUserId, start: clock.now() - 3_600_000, duration: 5_400_000 });
+    const entryId = f.sim.mutate.addTimeEntry({
+      taskId: task.id,
+      userId: f.sim.demo.memberUserId,
+      start: clock.now() - 3_600_000,
+      duration: 5_400_000,
+    });
     await settle(f);
-    expect(await f.count(sql`select count(*) n from time_entries where organization_id = ${f.orgId} and clickup_id = ${entryId} and not deleted and duration_ms = 5400000`)).toBe(1);
+    expect(
+      await f.count(
+        sql`select count(*) n from time_entries where organization_id = ${f.orgId} and clickup_id = ${entryId} and not deleted and duration_ms = 5400000`,
+      ),
+    ).toBe(1);
     f.sim.mutate.deleteTimeEntry(entryId);
     await settle(f);
-    expect(await f.count(sql`select count(*) n from time_entries where organization_id = ${f.orgId} and clickup_id = ${entryId} and deleted`)).toBe(1);
+    expect(
+      await f.count(
+        sql`select count(*) n from time_entries where organization_id = ${f.orgId} and clickup_id = ${entryId} and deleted`,
+      ),
+    ).toBe(1);
 
     const doomed = truth.tasks.find((t) => !t.archived && t.customItemId === 3 && t.id !== task.id)!;
     f.sim.mutate.deleteTask(doomed.id);
-    const shelved = truth.tasks.find((t) => !t.archived && t.customItemId === 2 && !f.sim.state.taskById.get(t.id)!.deleted)!;
+    const shelved = truth.tasks.find(
+      (t) => !t.archived && t.customItemId === 2 && !f.sim.state.taskById.get(t.id)!.deleted,
+    )!;
     f.sim.mutate.archiveTask(shelved.id);
     await settle(f);
-    expect(await f.count(sql`select count(*) n from tasks where organization_id = ${f.orgId} and id = ${doomed.id} and deleted`)).toBe(1);
-    expect(await f.count(sql`select count(*) n from tasks where organization_id = ${f.orgId} and id = ${shelved.id} and archived and not deleted`)).toBe(1);
+    expect(
+      await f.count(
+        sql`select count(*) n from tasks where organization_id = ${f.orgId} and id = ${doomed.id} and deleted`,
+      ),
+    ).toBe(1);
+    expect(
+      await f.count(
+        sql`select count(*) n from tasks where organization_id = ${f.orgId} and id = ${shelved.id} and archived and not deleted`,
+      ),
+    ).toBe(1);
   });
 
   it("catches a dropped webhook with the date_updated poll", async () => {
@@ -77,21 +106,40 @@ describe("incremental sync: webhooks and the reconciliation poll", () => {
     const poll = await runPoll(f.deps, f.orgId, { now: clock.now });
     expect(poll.status).toBe("succeeded");
     expect(await taskName(f, task.id)).toBe("Client approval — moved to Friday");
-    expect(await f.count(sql`select count(*) n from sync_runs where organization_id = ${f.orgId} and kind = 'poll' and status = 'succeeded'`)).toBe(1);
+    expect(
+      await f.count(
+        sql`select count(*) n from sync_runs where organization_id = ${f.orgId} and kind = 'poll' and status = 'succeeded'`,
+      ),
+    ).toBe(1);
   });
 
   it("refuses a forged signature with 400 (never 401/410) and records it", async () => {
-    const body = JSON.stringify({ event: "taskDeleted", task_id: simTruth(f.sim).tasks[0]!.id, webhook_id: "x" });
+    const body = JSON.stringify({
+      event: "taskDeleted",
+      task_id: simTruth(f.sim).tasks[0]!.id,
+      webhook_id: "x",
+    });
     const res = await f.ctx.app.request(`http://localhost:3000/api/webhooks/clickup/${f.orgId}`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-signature": signWebhook(body, "not-the-secret") },
       body,
     });
     expect(res.status).toBe(400);
-    const unsigned = await f.ctx.app.request(`http://localhost:3000/api/webhooks/clickup/${f.orgId}`, { method: "POST", body });
+    const unsigned = await f.ctx.app.request(`http://localhost:3000/api/webhooks/clickup/${f.orgId}`, {
+      method: "POST",
+      body,
+    });
     expect(unsigned.status).toBe(400);
-    expect(await f.count(sql`select count(*) n from webhook_events where organization_id = ${f.orgId} and status = 'rejected' and not signature_valid`)).toBe(2);
-    expect(await f.count(sql`select count(*) n from tasks where organization_id = ${f.orgId} and id = ${simTruth(f.sim).tasks[0]!.id} and deleted`)).toBe(0);
+    expect(
+      await f.count(
+        sql`select count(*) n from webhook_events where organization_id = ${f.orgId} and status = 'rejected' and not signature_valid`,
+      ),
+    ).toBe(2);
+    expect(
+      await f.count(
+        sql`select count(*) n from tasks where organization_id = ${f.orgId} and id = ${simTruth(f.sim).tasks[0]!.id} and deleted`,
+      ),
+    ).toBe(0);
   });
 });
 
@@ -99,16 +147,33 @@ describe("full sync under faults", () => {
   it("ends complete with no duplicates through a 429 storm, 5xx errors and truncated bodies", async () => {
     const f = await syncFixture();
     try {
-      f.sim.faults.set({ seed: 3, error5xxRate: 0.25, error5xxStatuses: [429, 429, 500, 502, 503], malformedRate: 0.05 });
+      f.sim.faults.set({
+        seed: 3,
+        error5xxRate: 0.25,
+        error5xxStatuses: [429, 429, 500, 502, 503],
+        malformedRate: 0.05,
+      });
       const result = await runFullSync(f.deps, f.orgId, { trigger: "test" });
       expect(result.error).toBeUndefined();
       expect(f.sim.stats.faultsInjected).toBeGreaterThan(5);
       f.sim.faults.clear();
       const truth = simTruth(f.sim);
-      expect(await f.count(sql`select count(*) n from tasks where organization_id = ${f.orgId} and not deleted`)).toBe(truth.tasks.length);
-      expect(await f.count(sql`select count(*) n from time_entries where organization_id = ${f.orgId}`)).toBe(truth.timeEntries);
-      expect(await f.count(sql`select count(*) n from time_entries where organization_id = ${f.orgId} and not deleted`)).toBe(truth.timeEntries);
-      expect(await f.count(sql`select count(distinct (task_id, custom_field_id)) - count(*) n from custom_field_values where organization_id = ${f.orgId}`)).toBe(0);
+      expect(
+        await f.count(sql`select count(*) n from tasks where organization_id = ${f.orgId} and not deleted`),
+      ).toBe(truth.tasks.length);
+      expect(await f.count(sql`select count(*) n from time_entries where organization_id = ${f.orgId}`)).toBe(
+        truth.timeEntries,
+      );
+      expect(
+        await f.count(
+          sql`select count(*) n from time_entries where organization_id = ${f.orgId} and not deleted`,
+        ),
+      ).toBe(truth.timeEntries);
+      expect(
+        await f.count(
+          sql`select count(distinct (task_id, custom_field_id)) - count(*) n from custom_field_values where organization_id = ${f.orgId}`,
+        ),
+      ).toBe(0);
     } finally {
       await f.close();
     }
@@ -134,9 +199,17 @@ describe("full sync under faults", () => {
       expect(resumed.status).toBe("succeeded");
       expect(resumed.runId).toBe(killed.runId);
       // The resumed run did not start the task listing over.
-      expect(f.sim.stats.byRoute["GET /api/v2/team/:team_id/task"] ?? 0).toBeLessThan(truth.tasks.length / 100);
-      expect(await f.count(sql`select count(*) n from tasks where organization_id = ${f.orgId} and not deleted`)).toBe(truth.tasks.length);
-      expect(await f.count(sql`select count(*) n from time_entries where organization_id = ${f.orgId} and not deleted`)).toBe(truth.timeEntries);
+      expect(f.sim.stats.byRoute["GET /api/v2/team/:team_id/task"] ?? 0).toBeLessThan(
+        truth.tasks.length / 100,
+      );
+      expect(
+        await f.count(sql`select count(*) n from tasks where organization_id = ${f.orgId} and not deleted`),
+      ).toBe(truth.tasks.length);
+      expect(
+        await f.count(
+          sql`select count(*) n from time_entries where organization_id = ${f.orgId} and not deleted`,
+        ),
+      ).toBe(truth.timeEntries);
     } finally {
       await f.close();
     }

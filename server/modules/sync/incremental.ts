@@ -2,7 +2,15 @@ import { sql } from "drizzle-orm";
 import { ClickUpApiError } from "../../integrations/clickup/client";
 import type { CuTask } from "../../integrations/clickup/types";
 import { asObject, idOrNull, strOrNull } from "../../integrations/clickup/decode";
-import { connectedClient, describeError, ensureWebhook, ingestTasks, newId, type ConnectedClient, type SyncDeps } from "./engine";
+import {
+  connectedClient,
+  describeError,
+  ensureWebhook,
+  ingestTasks,
+  newId,
+  type ConnectedClient,
+  type SyncDeps,
+} from "./engine";
 import { syncHierarchy, type SyncResult } from "./full-sync";
 import * as repo from "./repo";
 
@@ -27,11 +35,21 @@ async function fetchTask(cc: ConnectedClient, taskId: string): Promise<CuTask | 
 }
 
 /** Re-pull every time entry of one task and apply creations, edits and deletions. */
-async function refreshTaskTime(deps: SyncDeps, orgId: string, cc: ConnectedClient, taskId: string): Promise<void> {
+async function refreshTaskTime(
+  deps: SyncDeps,
+  orgId: string,
+  cc: ConnectedClient,
+  taskId: string,
+): Promise<void> {
   const db = deps.database.db;
   const members = await memberIds(deps, orgId);
   const since = await repo.dbNow(db);
-  const entries = await cc.client.getTimeEntries(cc.teamId, { startDate: 0, endDate: FAR_FUTURE, assignees: members, taskId });
+  const entries = await cc.client.getTimeEntries(cc.teamId, {
+    startDate: 0,
+    endDate: FAR_FUTURE,
+    assignees: members,
+    taskId,
+  });
   await db.transaction(async (tx) => {
     await repo.upsertTimeEntries(tx, orgId, entries);
     await repo.markTimeEntriesDeletedInWindow(tx, orgId, 0, FAR_FUTURE, since, taskId);
@@ -136,7 +154,8 @@ export async function runPoll(deps: SyncDeps, orgId: string, opts: PollOptions =
       : [];
     stats.timeEntries = entries.length;
     await db.transaction(async (tx) => {
-      for (let i = 0; i < entries.length; i += 5000) await repo.upsertTimeEntries(tx, orgId, entries.slice(i, i + 5000));
+      for (let i = 0; i < entries.length; i += 5000)
+        await repo.upsertTimeEntries(tx, orgId, entries.slice(i, i + 5000));
       stats.deletedTimeEntries = await repo.markTimeEntriesDeletedInWindow(tx, orgId, from, to, since);
     });
     for (const e of entries) if (e.taskId) changed.add(e.taskId);

@@ -1,7 +1,14 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { TaskRow } from "../../integrations/clickup/mapper";
-import type { CuFieldDef, CuFolder, CuList, CuMember, CuSpace, CuTimeEntry } from "../../integrations/clickup/types";
+import type {
+  CuFieldDef,
+  CuFolder,
+  CuList,
+  CuMember,
+  CuSpace,
+  CuTimeEntry,
+} from "../../integrations/clickup/types";
 
 /** All SQL of the sync engine. Bulk writes go through one jsonb parameter per batch. */
 
@@ -32,7 +39,12 @@ export async function upsertProviderUsers(db: Executor, orgId: string, members: 
       initials = excluded.initials, color = excluded.color, role = excluded.role, synced_at = now()`);
 }
 
-export async function upsertSpaces(db: Executor, orgId: string, teamId: string, spaces: CuSpace[]): Promise<void> {
+export async function upsertSpaces(
+  db: Executor,
+  orgId: string,
+  teamId: string,
+  spaces: CuSpace[],
+): Promise<void> {
   if (!spaces.length) return;
   await db.execute(sql`
     insert into spaces (organization_id, id, name, team_id, statuses, private, archived, deleted, synced_at)
@@ -45,7 +57,13 @@ export async function upsertSpaces(db: Executor, orgId: string, teamId: string, 
 
 export async function upsertFolders(db: Executor, orgId: string, folders: CuFolder[]): Promise<void> {
   if (!folders.length) return;
-  const data = folders.map((f) => ({ id: f.id, name: f.name, spaceId: f.spaceId, hidden: f.hidden, archived: f.archived }));
+  const data = folders.map((f) => ({
+    id: f.id,
+    name: f.name,
+    spaceId: f.spaceId,
+    hidden: f.hidden,
+    archived: f.archived,
+  }));
   await db.execute(sql`
     insert into folders (organization_id, id, name, space_id, hidden, archived, deleted, synced_at)
     select ${orgId}, r.id, r.name, r."spaceId", r.hidden, r.archived, false, now()
@@ -76,7 +94,12 @@ export async function insertMissingLists(db: Executor, orgId: string, lists: CuL
     on conflict (organization_id, id) do update set synced_at = now(), deleted = false`);
 }
 
-export async function replaceListMembers(db: Executor, orgId: string, listId: string, userIds: string[]): Promise<void> {
+export async function replaceListMembers(
+  db: Executor,
+  orgId: string,
+  listId: string,
+  userIds: string[],
+): Promise<void> {
   await db.execute(sql`delete from list_members where organization_id = ${orgId} and list_id = ${listId}`);
   if (!userIds.length) return;
   await db.execute(sql`
@@ -104,19 +127,36 @@ export async function markHierarchyDeletedBefore(db: Executor, orgId: string, si
   }
 }
 
-export async function markHierarchyDeleted(db: Executor, orgId: string, kind: "space" | "folder" | "list", id: string): Promise<void> {
+export async function markHierarchyDeleted(
+  db: Executor,
+  orgId: string,
+  kind: "space" | "folder" | "list",
+  id: string,
+): Promise<void> {
   if (kind === "space") {
     await db.execute(sql`update spaces set deleted = true where organization_id = ${orgId} and id = ${id}`);
-    await db.execute(sql`update folders set deleted = true where organization_id = ${orgId} and space_id = ${id}`);
-    await db.execute(sql`update lists set deleted = true where organization_id = ${orgId} and space_id = ${id}`);
-    await db.execute(sql`update tasks set deleted = true where organization_id = ${orgId} and space_id = ${id}`);
+    await db.execute(
+      sql`update folders set deleted = true where organization_id = ${orgId} and space_id = ${id}`,
+    );
+    await db.execute(
+      sql`update lists set deleted = true where organization_id = ${orgId} and space_id = ${id}`,
+    );
+    await db.execute(
+      sql`update tasks set deleted = true where organization_id = ${orgId} and space_id = ${id}`,
+    );
   } else if (kind === "folder") {
     await db.execute(sql`update folders set deleted = true where organization_id = ${orgId} and id = ${id}`);
-    await db.execute(sql`update lists set deleted = true where organization_id = ${orgId} and folder_id = ${id}`);
-    await db.execute(sql`update tasks set deleted = true where organization_id = ${orgId} and folder_id = ${id}`);
+    await db.execute(
+      sql`update lists set deleted = true where organization_id = ${orgId} and folder_id = ${id}`,
+    );
+    await db.execute(
+      sql`update tasks set deleted = true where organization_id = ${orgId} and folder_id = ${id}`,
+    );
   } else {
     await db.execute(sql`update lists set deleted = true where organization_id = ${orgId} and id = ${id}`);
-    await db.execute(sql`update tasks set deleted = true where organization_id = ${orgId} and list_id = ${id}`);
+    await db.execute(
+      sql`update tasks set deleted = true where organization_id = ${orgId} and list_id = ${id}`,
+    );
   }
 }
 
@@ -232,7 +272,10 @@ export async function latestTaskUpdate(db: Executor, orgId: string): Promise<num
   return r?.ms === null || r?.ms === undefined ? null : Number(r.ms);
 }
 
-export async function taskDateRange(db: Executor, orgId: string): Promise<{ min: number | null; max: number | null }> {
+export async function taskDateRange(
+  db: Executor,
+  orgId: string,
+): Promise<{ min: number | null; max: number | null }> {
   const [r] = await rows<{ min: string | number | null; max: string | number | null }>(
     db,
     sql`select (extract(epoch from min(date_created)) * 1000)::bigint as min,
@@ -428,18 +471,30 @@ export async function patchSyncState(
   const sets: SQL[] = [sql`updated_at = now()`];
   if (patch.status !== undefined) sets.push(sql`status = ${patch.status}`);
   if (patch.phase !== undefined) sets.push(sql`phase = ${patch.phase}`);
-  if (patch.progress !== undefined) sets.push(sql`progress = ${Math.max(0, Math.min(100, Math.round(patch.progress)))}`);
-  if (patch.checkpoint !== undefined) sets.push(sql`checkpoint = ${patch.checkpoint === null ? null : JSON.stringify(patch.checkpoint)}::jsonb`);
+  if (patch.progress !== undefined)
+    sets.push(sql`progress = ${Math.max(0, Math.min(100, Math.round(patch.progress)))}`);
+  if (patch.checkpoint !== undefined)
+    sets.push(
+      sql`checkpoint = ${patch.checkpoint === null ? null : JSON.stringify(patch.checkpoint)}::jsonb`,
+    );
   if (patch.currentRunId !== undefined) sets.push(sql`current_run_id = ${patch.currentRunId}`);
   if (patch.lastFullSyncAt) sets.push(sql`last_full_sync_at = now()`);
   if (patch.lastIncrementalAt) sets.push(sql`last_incremental_at = now()`);
   if (patch.lastPollCursor !== undefined) sets.push(sql`last_poll_cursor = ${patch.lastPollCursor}`);
   if (patch.lastError !== undefined) sets.push(sql`last_error = ${patch.lastError}`);
-  await db.execute(sql`insert into sync_state (organization_id) values (${orgId}) on conflict (organization_id) do nothing`);
+  await db.execute(
+    sql`insert into sync_state (organization_id) values (${orgId}) on conflict (organization_id) do nothing`,
+  );
   await db.execute(sql`update sync_state set ${sql.join(sets, sql`, `)} where organization_id = ${orgId}`);
 }
 
-export async function startRun(db: Executor, orgId: string, id: string, kind: string, trigger: string): Promise<void> {
+export async function startRun(
+  db: Executor,
+  orgId: string,
+  id: string,
+  kind: string,
+  trigger: string,
+): Promise<void> {
   await db.execute(sql`
     insert into sync_runs (organization_id, id, kind, status, trigger, stats, started_at)
     values (${orgId}, ${id}, ${kind}, 'running', ${trigger}, '{}'::jsonb, now())
@@ -507,7 +562,12 @@ export async function getWebhookEvent(db: Executor, id: number) {
   return r ?? null;
 }
 
-export async function finishWebhookEvent(db: Executor, id: number, status: "processed" | "failed", error: string | null) {
+export async function finishWebhookEvent(
+  db: Executor,
+  id: number,
+  status: "processed" | "failed",
+  error: string | null,
+) {
   await db.execute(
     sql`update webhook_events set status = ${status}, error = ${error}, processed_at = now() where id = ${id}`,
   );
@@ -548,7 +608,12 @@ export async function setConnectionError(db: Executor, orgId: string, error: str
     where organization_id = ${orgId}`);
 }
 
-export async function setConnectionWebhook(db: Executor, orgId: string, webhookId: string | null, secretEnc: string | null) {
+export async function setConnectionWebhook(
+  db: Executor,
+  orgId: string,
+  webhookId: string | null,
+  secretEnc: string | null,
+) {
   await db.execute(sql`
     update clickup_workspace_connections set webhook_id = ${webhookId}, webhook_secret_enc = ${secretEnc}, updated_at = now()
     where organization_id = ${orgId}`);

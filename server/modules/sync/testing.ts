@@ -1,5 +1,9 @@
 import { sql } from "drizzle-orm";
-import { createClickUpSimulator, type ClickUpSimulator, type ClickUpSimulatorOptions } from "../../../simulator/clickup/index";
+import {
+  createClickUpSimulator,
+  type ClickUpSimulator,
+  type ClickUpSimulatorOptions,
+} from "../../../simulator/clickup/index";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
 import type { AppDeps } from "../../context";
 import { newId } from "../../lib/ids";
@@ -28,7 +32,7 @@ export async function syncFixture(
   simOptions: ClickUpSimulatorOptions = {},
   opts: { connect?: boolean; env?: Record<string, string> } = {},
 ): Promise<SyncFixture> {
-  let ctxRef: TestContext | undefined;
+  const ref: { ctx?: TestContext } = {};
   const sim = createClickUpSimulator({
     seed: 7,
     agency: "small",
@@ -36,8 +40,8 @@ export async function syncFixture(
     now: () => SYNC_TEST_NOW,
     webhookRetryDelayMs: 5,
     webhookFetch: (input, init) => {
-      if (!ctxRef) throw new Error("app not ready");
-      return Promise.resolve(ctxRef.app.request(input instanceof Request ? input : String(input), init));
+      if (!ref.ctx) throw new Error("app not ready");
+      return Promise.resolve(ref.ctx.app.request(input instanceof Request ? input : String(input), init));
     },
     ...simOptions,
   });
@@ -51,7 +55,7 @@ export async function syncFixture(
       clientOptions: { backoffMs: 5, concurrency: 4 },
     },
   });
-  ctxRef = ctx;
+  ref.ctx = ctx;
   const deps = ctx.deps;
   const orgId = newId();
   const teamId = sim.demo.teamId;

@@ -5,9 +5,7 @@ import { requestWebhookProcessing } from "../../jobs/index";
 import { webhookSecret } from "../sync/engine";
 import * as repo from "../sync/repo";
 
-export type WebhookVerdict =
-  | { ok: true; eventId: number }
-  | { ok: false; status: 400; reason: string };
+export type WebhookVerdict = { ok: true; eventId: number } | { ok: false; status: 400; reason: string };
 
 /**
  * One delivery from ClickUp (clickup-api.md §5): verify the HMAC of the raw body against the
@@ -21,7 +19,7 @@ export async function receiveClickupWebhook(
   signature: string | null,
 ): Promise<WebhookVerdict> {
   const db = deps.database.db;
-  let payload: unknown = null;
+  let payload: unknown;
   try {
     payload = JSON.parse(raw);
   } catch {
@@ -39,7 +37,8 @@ export async function receiveClickupWebhook(
   if (!connection || !secret) reason = "No ClickUp webhook is registered for this workspace";
   else if (!verifyWebhookSignature(raw, signature, secret)) reason = "Invalid X-Signature";
   else if (payload === null) reason = "Body is not JSON";
-  else if (connection.webhookId && webhookId && webhookId !== connection.webhookId) reason = "Unknown webhook id";
+  else if (connection.webhookId && webhookId && webhookId !== connection.webhookId)
+    reason = "Unknown webhook id";
 
   if (reason) {
     await repo.insertWebhookEvent(db, {

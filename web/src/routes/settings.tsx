@@ -1,5 +1,6 @@
 import { Page } from "@/features/app-shell/page";
 import { AccountPanel } from "@/features/auth/account-panel";
+import { ClickupConnectionPanel, SyncPanel } from "@/features/clickup";
 import { useSession } from "@/features/session/use-session";
 import { MembersPanel } from "@/features/workspaces/members-panel";
 import { SecurityLogPanel } from "@/features/workspaces/security-log-panel";
@@ -9,6 +10,8 @@ export function Component() {
   return (
     <Page title="Settings" description="Workspace, members, integrations and your account.">
       <div className="grid gap-6">
+        <ClickupConnectionPanel />
+        {permissions?.canViewTimeSyncReports ? <SyncPanel /> : null}
         {permissions?.canManageUsers ? <MembersPanel /> : null}
         <AccountPanel />
         {permissions?.canManageUsers ? <SecurityLogPanel /> : null}
