@@ -64,6 +64,17 @@ beforeAll(async () => {
         estimatedTimeTotal: 6,
         timeLoggedTotal: 1,
       },
+      {
+        // In a public space: on the member's permitted list (get-accessible-tasks) though not theirs.
+        id: "t3",
+        name: "Conform",
+        status: "to do",
+        folderId: "f1",
+        spaceId: "s1",
+        assigneesArray: [{ id: "cu-other" }],
+        estimatedTimeTotal: 2,
+        timeLoggedTotal: 1,
+      },
     ],
     timeEntries: [
       {
@@ -137,14 +148,15 @@ describe("time totals per role (spec §6)", () => {
     for (const user of [owner, admin]) {
       const res = await user.client.get<ProjectHeader>("/api/projects/p1");
       expect(res.status).toBe(200);
-      expect([res.body.estimatedHours, res.body.loggedHours, res.body.percentComplete]).toEqual([10, 4, 40]);
+      expect([res.body.estimatedHours, res.body.loggedHours, res.body.percentComplete]).toEqual([12, 5, 42]);
       expect(res.body.hoursScopeAll).toBe(true);
     }
   });
 
-  it("gives a member only their own tasks", async () => {
+  it("gives a member only their own tasks and the ones they are permitted to see", async () => {
     const res = await member.client.get<ProjectHeader>("/api/projects/p1");
-    expect([res.body.estimatedHours, res.body.loggedHours, res.body.percentComplete]).toEqual([4, 3, 75]);
+    // t1 (own) + t3 (permitted); t2 is neither.
+    expect([res.body.estimatedHours, res.body.loggedHours, res.body.percentComplete]).toEqual([6, 4, 67]);
     expect(res.body.hoursScopeAll).toBe(false);
     const report = await member.client.get<ProjectTimeReportResponse>("/api/projects/p1/time-report");
     expect(report.body.totals.loggedHours).toBe(3);
@@ -152,7 +164,7 @@ describe("time totals per role (spec §6)", () => {
     const all = await admin.client.get<ProjectTimeReportResponse>("/api/projects/p1/time-report");
     expect(all.body.totals.loggedHours).toBe(4);
     const list = await member.client.get<ProjectListResponse>("/api/projects");
-    expect(list.body.items[0]).toMatchObject({ id: "p1", loggedHours: 3, estimatedHours: 4 });
+    expect(list.body.items[0]).toMatchObject({ id: "p1", loggedHours: 4, estimatedHours: 6 });
   });
 
   it("finds 'My Tasks' through the caller's ClickUp connection", async () => {

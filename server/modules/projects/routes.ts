@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { requireTenant } from "../../auth/middleware";
 import { validate } from "../../lib/validate";
+import { getAccessibleTaskIds } from "../accessible-tasks/get-accessible-task-ids";
 import { exportProjectsCsv } from "./export-projects-csv";
 import { getProject } from "./get-project";
 import { getProjectHealth } from "./get-project-health";
@@ -46,10 +47,11 @@ export interface ProjectsRouteOptions {
  * call needs a workspace; a project of another workspace is 404 like an unknown one.
  */
 export function projectsRoutes(options: ProjectsRouteOptions = {}) {
-  const accessible: AccessibleTaskIds = options.accessibleTaskIds ?? (async () => []);
   const ctx = (c: { var: AppEnv["Variables"] }) => {
     const repo = projectsRepo(c.var.deps.database);
     const tenant = c.var.tenant;
+    const accessible: AccessibleTaskIds =
+      options.accessibleTaskIds ?? ((org, user) => getAccessibleTaskIds(c.var.deps, org, user));
     return { repo, org: tenant.organizationId, scope: () => resolveTaskScope(repo, tenant, accessible) };
   };
 
