@@ -143,7 +143,10 @@ describe("accounts and workspaces in the browser", () => {
     await expect(invitee.page.getByText("Security log").count()).resolves.toBe(0);
     await expect(invitee.page.getByRole("list", { name: "Members" }).count()).resolves.toBe(0);
     await invitee.page.getByRole("button", { name: "User menu" }).click();
-    await invitee.page.getByRole("menuitem", { name: /Invite Agency/ }).getByText("Member").waitFor();
+    await invitee.page
+      .getByRole("menuitem", { name: /Invite Agency/ })
+      .getByText("Member")
+      .waitFor();
     await snap(invitee.page, "auth-member-menu");
     await owner.context.close();
     await invitee.context.close();
@@ -175,9 +178,15 @@ describe("mobile /auth", () => {
     await page.getByTestId("connection-status").filter({ hasText: "Retrying (1/3)" }).waitFor();
     await page.getByText("Connection issue detected. Retrying in 1 seconds...").waitFor();
     await snap(page, "auth-mobile-retrying");
-    await page.getByTestId("connection-status").filter({ hasText: "Connection Failed" }).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId("connection-status")
+      .filter({ hasText: "Connection Failed" })
+      .waitFor({ timeout: 15_000 });
     expect(calls).toBe(4);
-    await page.getByRole("alert").filter({ hasText: "Authentication failed after multiple attempts." }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Authentication failed after multiple attempts." })
+      .waitFor();
     await page.getByRole("button", { name: "Try Again" }).waitFor();
     await snap(page, "auth-mobile-failed");
 

@@ -142,3 +142,46 @@ describe("fallback screens", () => {
     await context.close();
   });
 });
+
+describe("route table, signed in", () => {
+  async function signedInPage(withWorkspace: boolean) {
+    const { context, page } = await newPage(browser);
+    const email = `routes-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+    const signUp = await page.request.post("/api/auth/sign-up/email", {
+      data: { email, password: "a long enough password", name: email },
+    });
+    expect(signUp.status()).toBe(200);
+    if (withWorkspace) {
+      const created = await page.request.post("/api/workspaces", { data: { name: "Routes Agency" } });
+      expect(created.status()).toBe(201);
+    }
+    return { context, page };
+  }
+
+  it("sends /organization and /organization/settings to /settings, and shows one page for both time-sync paths", async () => {
+    const { context, page } = await signedInPage(true);
+    for (const path of ["/organization", "/organization/settings"]) {
+      await page.goto(path);
+      await page.waitForURL("**/settings");
+      await page.getByRole("heading", { name: "Settings" }).waitFor();
+    }
+    await page.goto("/reporting/time-sync");
+    const first = await page.getByRole("heading", { level: 1 }).first().innerText();
+    await page.goto("/reporting/time-sync-validation");
+    const second = await page.getByRole("heading", { level: 1 }).first().innerText();
+    expect(second).toBe(first);
+    await page.goto("/auth");
+    await page.waitForURL((u) => u.pathname === "/");
+    await context.close();
+  });
+
+  it("sends a signed-in user without a workspace to /setup, and a signed-in visitor of /auth to /", async () => {
+    const { context, page } = await signedInPage(false);
+    await page.goto("/dashboard");
+    await page.waitForURL("**/setup");
+    await page.getByText("Set up your workspace").waitFor();
+    await page.goto("/auth");
+    await page.waitForURL((u) => u.pathname === "/" || u.pathname === "/setup");
+    await context.close();
+  });
+});
