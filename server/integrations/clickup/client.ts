@@ -474,6 +474,7 @@ export function authorizeUrl(
   clientId: string,
   redirectUri: string,
   state: string,
+  loginHint?: string,
 ): string {
   const appBase =
     apiBaseUrl === "https://api.clickup.com/api/v2"
@@ -483,5 +484,7 @@ export function authorizeUrl(
   u.searchParams.set("client_id", clientId);
   u.searchParams.set("redirect_uri", redirectUri);
   u.searchParams.set("state", state);
+  // Not a ClickUp parameter (ignored there); the simulator's consent page preselects this user.
+  if (loginHint) u.searchParams.set("login_hint", loginHint);
   return u.toString();
 }

@@ -26,6 +26,7 @@ export function startOAuth(
   organizationId: string,
   userId: string,
   purpose: OAuthPurpose,
+  loginHint?: string,
 ): { url: string } {
   const rt = clickupRuntime(deps);
   if (!rt.clientId)
@@ -41,7 +42,15 @@ export function startOAuth(
     now: deps.now().getTime(),
     nonce: newToken(8),
   });
-  return { url: authorizeUrl(rt.apiUrl, rt.clientId, redirectUri(deps, purpose), state) };
+  return {
+    url: authorizeUrl(
+      rt.apiUrl,
+      rt.clientId,
+      redirectUri(deps, purpose),
+      state,
+      rt.simulated ? loginHint : undefined,
+    ),
+  };
 }
 
 /** Exchange the callback's code for a token, after checking the state belongs to this caller. */

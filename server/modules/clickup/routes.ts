@@ -34,7 +34,15 @@ export function clickupRoutes() {
 
       // ---- the workspace connection (owner) ----
       .post("/workspace/oauth/start", requireTenant("canManageIntegrations"), (c) =>
-        c.json(startOAuth(c.var.deps, c.var.tenant.organizationId, c.var.tenant.userId, "workspace")),
+        c.json(
+          startOAuth(
+            c.var.deps,
+            c.var.tenant.organizationId,
+            c.var.tenant.userId,
+            "workspace",
+            c.var.user.email,
+          ),
+        ),
       )
       .post(
         "/workspace/oauth/callback",
@@ -88,7 +96,15 @@ export function clickupRoutes() {
 
       // ---- the caller's own ClickUp account ----
       .post("/me/oauth/start", requireTenant(), (c) =>
-        c.json(startOAuth(c.var.deps, c.var.tenant.organizationId, c.var.tenant.userId, "personal")),
+        c.json(
+          startOAuth(
+            c.var.deps,
+            c.var.tenant.organizationId,
+            c.var.tenant.userId,
+            "personal",
+            c.var.user.email,
+          ),
+        ),
       )
       .post("/me/oauth/callback", requireTenant(), validate("json", callbackBody), async (c) => {
         const { code, state } = c.req.valid("json");
