@@ -23,7 +23,9 @@ export async function getProjectDetail(
   const weekStart = toIsoDate(monday) as string;
   const weekEnd = toIsoDate(addDays(monday, 6)) as string;
   const [items, teamId] = await Promise.all([
-    selectProjectItems(deps.database, viewer.scope, folderId, weekStart, weekEnd),
+    viewer
+      .visibleScope()
+      .then((scope) => (scope ? selectProjectItems(deps.database, scope, folderId, weekStart, weekEnd) : [])),
     selectClickupTeamId(deps.database, viewer.organizationId),
   ]);
   return {

@@ -36,8 +36,17 @@ export interface Viewer {
   seesAll: boolean;
   /** The viewed person's active ClickUp connection; `null` = show 'Connect to ClickUp'. */
   connection: ConnectionRow | null;
-  /** Task scope of the viewed person; `null` when not connected. */
+  /**
+   * Task scope of the viewed person's own (assigned) tasks; `null` when not connected. Every task
+   * assigned to a person is accessible to them (accessible-tasks includes assignments), so the
+   * assigned-task panels need no id list: accessibleTaskIds stays null there.
+   */
   scope: (TaskScope & { seesAll: boolean }) | null;
+  /**
+   * The scope for tasks not assigned to the person (project detail): admins see all, others
+   * their accessible task ids (spec §6). Resolved on first use.
+   */
+  visibleScope: () => Promise<(TaskScope & { seesAll: boolean }) | null>;
 }
 
 /**
@@ -79,16 +88,21 @@ export async function resolveViewer(
   const impersonating = impersonatedUser !== null;
   const seesAll = seesAllTasks(tenant.role, impersonating);
   const connection = await selectConnection(database, tenant.organizationId, viewedUserId);
-  let scope: Viewer["scope"] = null;
-  if (connection) {
-    const accessible = seesAll ? null : await accessibleTaskIds(tenant.organizationId, viewedUserId);
-    scope = {
-      organizationId: tenant.organizationId,
-      providerUserId: connection.clickup_user_id,
-      accessibleTaskIds: accessible,
-      seesAll,
-    };
-  }
+  const scope: Viewer["scope"] = connection
+    ? {
+        organizationId: tenant.organizationId,
+        providerUserId: connection.clickup_user_id,
+        accessibleTaskIds: null,
+        seesAll,
+      }
+    : null;
+  let visible: Promise<Viewer["scope"]> | undefined;
+  const visibleScope = () =>
+    (visible ??= (async () => {
+      if (!scope || seesAll) return scope;
+      const ids = await accessibleTaskIds(tenant.organizationId, viewedUserId);
+      return { ...scope, accessibleTaskIds: ids };
+    })());
   return {
     organizationId: tenant.organizationId,
     actorUserId: tenant.userId,
@@ -99,5 +113,6 @@ export async function resolveViewer(
     seesAll,
     connection,
     scope,
+    visibleScope,
   };
 }

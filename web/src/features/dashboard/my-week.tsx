@@ -163,7 +163,7 @@ function DayColumn({
           style={{ width: `${loadBarPercent(booked)}%` }}
         />
       </div>
-      <div className="flex flex-col gap-1.5">
+      <div data-testid="day-tasks" className="-mr-1 flex max-h-[26rem] flex-col gap-1.5 overflow-y-auto pr-1">
         {loading ? (
           <>
             <Skeleton className="h-12 w-full" />
