@@ -104,11 +104,18 @@ describe.each(ROLES)("signed in as $role", ({ email, items }) => {
       ["creative", "Creative", "No creative projects"],
       ["post", "Post", "No post projects"],
     ] as const) {
-      await page.getByRole("menuitem", { name: new RegExp(`^${label}`) }).hover();
-      const sub = page.locator("[data-slot=dropdown-menu-sub-content]").last();
+      const trigger = page.getByRole("menuitem", { name: new RegExp(`^${label}`) });
+      await trigger.hover();
+      await trigger.press("ArrowRight");
+      const subId = await trigger.getAttribute("aria-controls");
+      const sub = page.locator(`[id="${subId}"]`);
       await sub.waitFor();
-      const names = (await sub.getByRole("menuitem").allInnerTexts()).map((n) => n.trim());
-      expect(names, label).toEqual(groups[phase].length ? groups[phase].map((p) => p.name) : [empty]);
+      const expected = groups[phase].length ? groups[phase].map((p) => p.name) : [empty];
+      await expect
+        .poll(async () => (await sub.getByRole("menuitem").allInnerTexts()).map((n) => n.trim()), {
+          message: label,
+        })
+        .toEqual(expected);
       if (groups[phase][0]) {
         expect(await sub.getByRole("menuitem").first().getAttribute("href")).toBe(
           `/projects/${groups[phase][0].id}`,
@@ -153,6 +160,7 @@ describe.each(ROLES)("signed in as $role", ({ email, items }) => {
     }
     expect(await sheet.innerText()).not.toContain("COMPLETED JOBS");
     await snap(page, `nav-mobile-${email.split("@")[0]}`);
+    await sheet.getByRole("button", { name: "Projects" }).click();
     await sheet.getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL("**/auth");
     await context.close();
