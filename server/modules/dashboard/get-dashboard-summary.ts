@@ -1,7 +1,7 @@
 import { bookedPercentOfCapacity, canLogTime, isAdminRole, toIsoDate } from "@domain/index";
 import type { AppDeps } from "../../context";
 import type { DashboardSummary } from "./contract";
-import { selectBookedHours, selectProjectSummaries, selectMember } from "./repo";
+import { selectAssignedProjectsCount, selectBookedHours, selectMember } from "./repo";
 import type { Viewer } from "./viewer";
 import { displayName } from "@domain/index";
 
@@ -30,9 +30,9 @@ export async function getDashboardSummary(
       bookedToday: { hours: 0, percent: 0, taskCount: 0 },
     };
   }
-  const [booked, projects] = await Promise.all([
+  const [booked, projectCount] = await Promise.all([
     selectBookedHours(deps.database, viewer.scope, today),
-    selectProjectSummaries(deps.database, viewer.scope, today),
+    selectAssignedProjectsCount(deps.database, viewer.scope),
   ]);
   const hours = Number(booked.booked_hours);
   const c = viewer.connection;
@@ -41,7 +41,7 @@ export async function getDashboardSummary(
     connected: true,
     username: c.clickup_username?.trim() || c.provider_username?.trim() || c.clickup_email?.trim() || null,
     avatarUrl: c.profile_picture,
-    assignedProjectsCount: projects.length,
+    assignedProjectsCount: projectCount,
     bookedToday: { hours, percent: bookedPercentOfCapacity(hours), taskCount: Number(booked.task_count) },
   };
 }

@@ -195,6 +195,16 @@ export async function selectBookedHours(
   return rows[0] ?? { booked_hours: 0, task_count: 0 };
 }
 
+/** Number of projects (folders) the viewed person has visible assigned work in. */
+export async function selectAssignedProjectsCount(database: Database, scope: TaskScope): Promise<number> {
+  const { rows } = await database.raw.query<{ n: number | string }>(
+    `with ${VIEWER_TASKS}
+     select count(distinct btrim(vt.folder_id)) as n from vt where nullif(btrim(vt.folder_id), '') is not null`,
+    [...scopeParams(scope)],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 export interface ProjectSummaryRow {
   project_id: string;
   project_name: string;

@@ -117,7 +117,7 @@ export function DashboardPage() {
 
       <MyWeek today={s.today} onOpenTask={setTaskId} />
 
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3 [&>*]:min-w-0">
         <MyProjectsPanel onOpenProject={setFolderId} />
         <OtherTasksPanel today={s.today} onOpenTask={setTaskId} />
         <AnnouncementsPanel />

@@ -45,7 +45,7 @@ export function MyWeek({ today, onOpenTask }: { today: string; onOpenTask: (task
   const current = isCurrentWeek(weekStart, today);
 
   return (
-    <section aria-labelledby="my-week-title" className="rounded-xl border bg-card p-4 shadow-sm">
+    <section aria-labelledby="my-week-title" className="min-w-0 rounded-xl border bg-card p-4 shadow-sm">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
           <h2 id="my-week-title" className="text-sm font-semibold tracking-wide text-muted-foreground">

@@ -27,7 +27,11 @@ export function MyProjectsPanel({ onOpenProject }: { onOpenProject: (folderId: s
   const [open, setOpen] = useState(true);
   const projects = useMyProjects();
   return (
-    <Collapsible open={open} onOpenChange={setOpen} className="rounded-xl border bg-card p-4 shadow-sm">
+    <Collapsible
+      open={open}
+      onOpenChange={setOpen}
+      className="min-w-0 rounded-xl border bg-card p-4 shadow-sm"
+    >
       <CollapsibleTrigger className="flex w-full items-center justify-between rounded-md text-left focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
         <PanelTitle>MY PROJECTS</PanelTitle>
         <ChevronDown
@@ -90,7 +94,7 @@ export function OtherTasksPanel({
 }) {
   const other = useOtherTasks();
   return (
-    <section className="rounded-xl border bg-card p-4 shadow-sm">
+    <section className="min-w-0 rounded-xl border bg-card p-4 shadow-sm">
       <PanelTitle>OTHER TASKS</PanelTitle>
       {other.isPending ? (
         <ListSkeleton />
@@ -131,7 +135,7 @@ export function OtherTasksPanel({
 /** COMPANY ANNOUNCEMENTS (spec §2): always empty. */
 export function AnnouncementsPanel() {
   return (
-    <section className="rounded-xl border bg-card p-4 shadow-sm">
+    <section className="min-w-0 rounded-xl border bg-card p-4 shadow-sm">
       <PanelTitle>COMPANY ANNOUNCEMENTS</PanelTitle>
       <p className="pt-3 text-sm text-muted-foreground">{MESSAGES.dashboard.noAnnouncements}</p>
     </section>
