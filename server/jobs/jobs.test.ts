@@ -51,4 +51,22 @@ describe("sync through the pg-boss queue", () => {
       ),
     ).toBeGreaterThanOrEqual(1);
   });
+
+  it("processes a signed webhook delivery through the queue within one job cycle", async () => {
+    const task = simTruth(f.sim).tasks.find((t) => !t.archived && t.customItemId === 2)!;
+    f.sim.mutate.updateTask(task.id, { name: "Launch film — director's cut" });
+    await f.sim.flushWebhooks();
+    await waitFor(
+      async () =>
+        (await f.count(
+          sql`select count(*) n from tasks where organization_id = ${f.orgId} and id = ${task.id} and name = 'Launch film — director''s cut'`,
+        )) === 1,
+      10_000,
+    );
+    expect(
+      await f.count(
+        sql`select count(*) n from webhook_events where organization_id = ${f.orgId} and status = 'processed'`,
+      ),
+    ).toBeGreaterThan(0);
+  });
 });

@@ -155,8 +155,9 @@ export class ClickUpClient {
   async request<T = Json>(
     method: "GET" | "POST" | "PUT" | "DELETE",
     path: string,
-    opts: { query?: Query; body?: unknown; idempotent?: boolean } = {},
+    opts: { query?: Query; body?: unknown; idempotent?: boolean; maxRetries?: number } = {},
   ): Promise<T> {
+    const maxRetries = opts.maxRetries ?? this.maxRetries;
     const url = `${this.baseUrl}${path}${buildQuery(opts.query)}`;
     const idempotent = opts.idempotent ?? method !== "POST";
     let failures = 0;
@@ -216,7 +217,7 @@ export class ClickUpClient {
       }
 
       const retryable = status === null || status >= 500;
-      if (retryable && (idempotent || status !== null) && failures < this.maxRetries) {
+      if (retryable && (idempotent || status !== null) && failures < maxRetries) {
         failures++;
         const delay = this.backoff(failures);
         this.options.logger?.warn(
@@ -326,7 +327,7 @@ export class ClickUpClient {
   /** Time entries of `assignees` between two instants (not paginated, clickup-api.md §4.1). */
   async getTimeEntries(
     teamId: string,
-    q: { startDate: number; endDate: number; assignees?: string[]; taskId?: string },
+    q: { startDate: number; endDate: number; assignees?: string[]; taskId?: string; maxRetries?: number },
   ): Promise<CuTimeEntry[]> {
     const body = await this.request("GET", `/team/${enc(teamId)}/time_entries`, {
       query: {
@@ -335,6 +336,7 @@ export class ClickUpClient {
         assignee: q.assignees?.length ? q.assignees.join(",") : undefined,
         task_id: q.taskId,
       },
+      maxRetries: q.maxRetries,
     });
     return asArray(asObject(body).data).map(decodeTimeEntry);
   }

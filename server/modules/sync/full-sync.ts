@@ -8,10 +8,12 @@ import {
   syncMembers,
   type SyncDeps,
 } from "./engine";
-import type { CuFolder, CuList, CuSpace } from "../../integrations/clickup/types";
+import type { CuFolder, CuList, CuSpace, CuTimeEntry } from "../../integrations/clickup/types";
 import { ClickUpApiError } from "../../integrations/clickup/client";
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const TARGET_ENTRIES_PER_WINDOW = 10_000;
 
 /** Where a full sync stands; saved after every page so a killed sync resumes there. */
 export interface FullSyncCheckpoint {
@@ -73,7 +75,7 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
       rangeStart: 0,
       rangeEnd: 0,
       windowStart: 0,
-      windowMs: 28 * DAY,
+      windowMs: 7 * DAY,
       stats: { tasks: 0, timeEntries: 0, pages: 0, windows: 0, apiCalls: 0 },
     };
   }
@@ -157,19 +159,44 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
       cp.rangeStart = floorDay(Math.min(range.min ?? t, t - 90 * DAY));
       cp.rangeEnd = floorDay(Math.min(Math.max(range.max ?? t, t) + 31 * DAY, t + 400 * DAY));
       cp.windowStart = cp.rangeStart;
+      // A first guess at a window of ~10k entries: a busy person logs a handful a day.
+      cp.windowMs = Math.max(
+        DAY,
+        Math.min(
+          14 * DAY,
+          Math.round((TARGET_ENTRIES_PER_WINDOW / (4 * Math.max(1, memberIds.length))) * DAY),
+        ),
+      );
     }
     while (cp.phase === "time_entries") {
       const from = cp.windowStart;
       const to = Math.min(cp.rangeEnd, from + cp.windowMs);
-      const entries = memberIds.length
-        ? await client.getTimeEntries(teamId, { startDate: from, endDate: to - 1, assignees: memberIds })
-        : [];
+      let entries: CuTimeEntry[];
+      try {
+        entries = memberIds.length
+          ? await client.getTimeEntries(teamId, {
+              startDate: from,
+              endDate: to - 1,
+              assignees: memberIds,
+              maxRetries: 2,
+            })
+          : [];
+      } catch (err) {
+        // The endpoint is not paginated: a window too full to answer (5xx, timeout) is split.
+        const retryable = err instanceof ClickUpApiError && (err.status === 0 || err.status >= 500);
+        if (!retryable || cp.windowMs <= HOUR) throw err;
+        cp.windowMs = Math.max(HOUR, Math.floor(cp.windowMs / 4));
+        log.warn({ from, windowMs: cp.windowMs }, "time-entry window too large, splitting it");
+        continue;
+      }
       cp.stats.timeEntries = (cp.stats.timeEntries ?? 0) + entries.length;
       cp.stats.windows = (cp.stats.windows ?? 0) + 1;
       cp.windowStart = to;
-      // Keep responses bounded: shrink the window after a big one, grow it after a small one.
-      if (entries.length > 20_000) cp.windowMs = Math.max(DAY, Math.floor(cp.windowMs / 2));
-      else if (entries.length < 2_000) cp.windowMs = Math.min(92 * DAY, cp.windowMs * 2);
+      // Aim at ~10k entries a response: size the next window by this one's density.
+      const factor = TARGET_ENTRIES_PER_WINDOW / Math.max(1, entries.length);
+      cp.windowMs = Math.round(
+        Math.min(31 * DAY, Math.max(HOUR, cp.windowMs * Math.min(2, Math.max(0.25, factor)))),
+      );
       if (to >= cp.rangeEnd) cp.phase = "finalize";
       const progress = 65 + (30 * (to - cp.rangeStart)) / Math.max(1, cp.rangeEnd - cp.rangeStart);
       await db.transaction(async (tx) => {
