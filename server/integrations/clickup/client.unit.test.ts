@@ -1,0 +1,199 @@
+import { Writable } from "node:stream";
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import { buildQuery, ClickUpApiError, ClickUpClient } from "./client";
+import { RateLimitScheduler } from "./rate-limit";
+import { decodeTask, decodeTimeEntry } from "./types";
+
+const TOKEN = "pk_12345_SECRETSECRETSECRET";
+
+/** A ClickUp-like endpoint: `limit` requests per `windowMs` per token, with X-RateLimit-* headers. */
+function limitedServer(limit: number, windowMs: number) {
+  let windowStart = Date.now();
+  let count = 0;
+  const stats = { ok: 0, limited: 0, maxInWindow: 0 };
+  const fetchImpl: typeof fetch = async () => {
+    const now = Date.now();
+    if (now >= windowStart + windowMs) {
+      windowStart = now;
+      count = 0;
+    }
+    const reset = Math.ceil((windowStart + windowMs) / 1000);
+    const headers = {
+      "content-type": "application/json",
+      "x-ratelimit-limit": String(limit),
+      "x-ratelimit-reset": String(reset),
+    };
+    // Seconds-resolution reset headers round up; keep the test server honest about its window.
+    if (count >= limit) {
+      stats.limited++;
+      return new Response(JSON.stringify({ err: "Rate limit reached", ECODE: "APP_002" }), {
+        status: 429,
+        headers: { ...headers, "x-ratelimit-remaining": "0" },
+      });
+    }
+    count++;
+    stats.ok++;
+    stats.maxInWindow = Math.max(stats.maxInWindow, count);
+    await new Promise((r) => setTimeout(r, 2));
+    return new Response(JSON.stringify({ user: { id: 1, username: "A" } }), {
+      status: 200,
+      headers: { ...headers, "x-ratelimit-remaining": String(limit - count) },
+    });
+  };
+  return { fetchImpl, stats };
+}
+
+describe("ClickUpClient", () => {
+  it("never exceeds the per-token limit: it waits for the window instead of drawing 429s", async () => {
+    // Windows of whole seconds, like ClickUp's epoch-second X-RateLimit-Reset.
+    const server = limitedServer(5, 1000);
+    const client = new ClickUpClient({
+      baseUrl: "https://api.test/api/v2",
+      token: TOKEN,
+      fetch: server.fetchImpl,
+      scheduler: new RateLimitScheduler(4),
+    });
+    const started = Date.now();
+    const results = await Promise.all(Array.from({ length: 12 }, () => client.getUser()));
+    expect(results).toHaveLength(12);
+    expect(server.stats.limited).toBe(0);
+    expect(server.stats.maxInWindow).toBeLessThanOrEqual(5);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+  }, 15_000);
+
+  it("retries 5xx and malformed bodies with backoff, but never a 401", async () => {
+    let calls = 0;
+    const flaky: typeof fetch = async () => {
+      calls++;
+      if (calls === 1)
+        return new Response(JSON.stringify({ err: "Internal", ECODE: "APP_500" }), { status: 502 });
+      if (calls === 2) return new Response('{"user": {"id"', { status: 200 });
+      return new Response(JSON.stringify({ user: { id: 7, username: "Z" } }), { status: 200 });
+    };
+    const client = new ClickUpClient({
+      baseUrl: "https://api.test/api/v2",
+      token: TOKEN,
+      fetch: flaky,
+      backoffMs: 1,
+      scheduler: new RateLimitScheduler(),
+    });
+    expect((await client.getUser()).id).toBe("7");
+    expect(calls).toBe(3);
+
+    let authCalls = 0;
+    const denied: typeof fetch = async () => {
+      authCalls++;
+      return new Response(JSON.stringify({ err: "Oauth token not found", ECODE: "OAUTH_019" }), {
+        status: 401,
+      });
+    };
+    const c2 = new ClickUpClient({
+      baseUrl: "https://api.test/api/v2",
+      token: TOKEN,
+      fetch: denied,
+      backoffMs: 1,
+      scheduler: new RateLimitScheduler(),
+    });
+    const err = await c2.getUser().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ClickUpApiError);
+    expect((err as ClickUpApiError).isAuth).toBe(true);
+    expect((err as ClickUpApiError).ecode).toBe("OAUTH_019");
+    expect(authCalls).toBe(1);
+  });
+
+  it("times out slow answers and sends the token only in the Authorization header, never to the logs", async () => {
+    const lines: string[] = [];
+    const logger = pino(
+      { level: "trace" },
+      new Writable({ write: (chunk, _e, cb) => (lines.push(String(chunk)), cb()) }),
+    );
+    const seen: string[] = [];
+    let calls = 0;
+    const slow: typeof fetch = (input, init) => {
+      calls++;
+      seen.push(new Headers(init?.headers).get("authorization") ?? "");
+      return new Promise((resolve, reject) => {
+        const t = setTimeout(() => resolve(new Response("{}", { status: 200 })), 1000);
+        init?.signal?.addEventListener("abort", () => {
+          clearTimeout(t);
+          reject(new DOMException("aborted", "AbortError"));
+        });
+      });
+    };
+    const client = new ClickUpClient({
+      baseUrl: "https://api.test/api/v2",
+      token: TOKEN,
+      fetch: slow,
+      logger,
+      timeoutMs: 20,
+      maxRetries: 2,
+      backoffMs: 1,
+      scheduler: new RateLimitScheduler(),
+    });
+    const err = await client.getTeams().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ClickUpApiError);
+    expect((err as Error).message).toContain("timeout");
+    expect(calls).toBe(3);
+    expect(seen.every((h) => h === TOKEN)).toBe(true);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join("\n")).not.toContain("SECRET");
+    expect((err as Error).message).not.toContain("SECRET");
+
+    const bearer: string[] = [];
+    const oauth = new ClickUpClient({
+      baseUrl: "https://api.test/api/v2",
+      token: "123_abcdef",
+      fetch: async (_i, init) => {
+        bearer.push(new Headers(init?.headers).get("authorization") ?? "");
+        return new Response(JSON.stringify({ teams: [] }), { status: 200 });
+      },
+      scheduler: new RateLimitScheduler(),
+    });
+    await oauth.getTeams();
+    expect(bearer).toEqual(["Bearer 123_abcdef"]);
+  });
+
+  it("serialises array parameters with [] and decodes ClickUp's mixed types leniently", () => {
+    expect(
+      buildQuery({ page: 0, statuses: ["to do", "in progress"], archived: false, skip: undefined }),
+    ).toBe("?page=0&statuses%5B%5D=to+do&statuses%5B%5D=in+progress&archived=false");
+    const t = decodeTask({
+      id: "86c7mc1dq",
+      custom_item_id: 1001,
+      name: "Spring launch",
+      status: { status: "in progress", type: "custom", color: "#1090e0", orderindex: 1 },
+      date_updated: "1768558024446",
+      due_date: 1768892822646,
+      time_estimate: 5400000.5,
+      assignees: [
+        { id: 272627274, username: "Ann", email: "ann@example.com", color: null, profilePicture: null },
+      ],
+      custom_fields: [
+        { id: "f1", name: "Job Code", type: "short_text", type_config: {}, value: "NB-104" },
+        { id: "f2", name: "Client", type: "drop_down" },
+      ],
+      list: { id: "901520000152", name: "Production" },
+      folder: { id: "901513462389", name: "hidden", hidden: true },
+      space: { id: 90159451300 },
+      parent: null,
+    });
+    expect(t.dateUpdated).toBe(1768558024446);
+    expect(t.dueDate).toBe(1768892822646);
+    expect(t.assignees[0]!.id).toBe("272627274");
+    expect(t.folderId).toBeNull();
+    expect(t.spaceId).toBe("90159451300");
+    expect(t.customFields.map((f) => f.hasValue)).toEqual([true, false]);
+    const e = decodeTimeEntry({
+      id: "4927022626604154715",
+      user: { id: 1 },
+      start: 1737925200000,
+      end: "1737927000000",
+      duration: "1800000",
+      task: { id: "abc" },
+    });
+    expect(e.id).toBe("4927022626604154715");
+    expect(e.duration).toBe(1_800_000);
+    expect(e.end).toBe(1737927000000);
+  });
+});
