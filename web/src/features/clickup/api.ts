@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { MESSAGES } from "@domain/messages";
 import { apiFetch } from "@/lib/api";
 
 /** GET /api/clickup/status */
@@ -93,3 +94,35 @@ export const PHASE_LABEL: Record<string, string> = {
   time_entries: "Importing time entries",
   finalize: "Finishing",
 };
+
+/** POST /api/accessible-tasks (spec §7 get-accessible-tasks). */
+export interface AccessibleTasks {
+  taskIds: string[];
+  clickupUserId: string | null;
+}
+
+/**
+ * The task ids the signed-in person may see. On a non-OK answer the message of spec §8 is
+ * logged and the result is emptied silently, as the spec describes.
+ */
+export async function fetchAccessibleTasks(organizationId: string): Promise<AccessibleTasks> {
+  const res = await fetch("/api/accessible-tasks", {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ organization_id: organizationId }),
+  });
+  if (!res.ok) {
+    console.warn(MESSAGES.accessibleTasksFailed(res.status));
+    return { taskIds: [], clickupUserId: null };
+  }
+  return (await res.json()) as AccessibleTasks;
+}
+
+export function useAccessibleTasks(organizationId: string | undefined) {
+  return useQuery({
+    queryKey: ["accessible-tasks", organizationId],
+    queryFn: () => fetchAccessibleTasks(organizationId!),
+    enabled: Boolean(organizationId),
+  });
+}
