@@ -380,6 +380,13 @@ export async function recomputeDerived(db: Executor, orgId: string, taskIds: str
       select t.id, t.folder_id, t.custom_item_id, t.name, coalesce(jc.code, nullif(trim(t.custom_id), '')) as code
       from tasks t left join jc on jc.task_id = t.id
       where t.organization_id = ${orgId} and not t.deleted
+        ${
+          scoped
+            ? sql`and (t.id in (select jsonb_array_elements_text(${ids})) or t.folder_id in (
+                select folder_id from tasks where organization_id = ${orgId} and folder_id is not null
+                  and id in (select jsonb_array_elements_text(${ids}))))`
+            : sql``
+        }
     ),
     meta as (
       select distinct on (folder_id) folder_id, coalesce(code, name) as code
