@@ -173,9 +173,14 @@ if (!which || which === "large") {
   peakRss = process.memoryUsage().rss;
   const r = await syncAgency("large", null);
   console.log(`  full sync: ${r.seconds.toFixed(1)} s`);
-  console.log(`  tasks:        ${fmt(r.tasks)} (${fmt(r.tasks / r.seconds)} tasks/s over the whole sync)`);
   console.log(
-    `  time entries: ${fmt(r.timeEntries)} (${fmt(r.timeEntries / r.seconds)} entries/s over the whole sync)`,
+    `  tasks:        ${fmt(r.tasks)} in ${r.taskSeconds.toFixed(1)} s of task paging (${fmt(r.tasks / r.taskSeconds)} tasks/s)`,
+  );
+  console.log(
+    `  time entries: ${fmt(r.timeEntries)} in ${r.entrySeconds.toFixed(1)} s (${fmt(r.timeEntries / r.entrySeconds)} entries/s)`,
+  );
+  console.log(
+    `  deletes, derived fields (names, job codes, hour totals), webhook: ${r.finalizeSeconds.toFixed(1)} s`,
   );
   console.log(`  API calls:    ${fmt(r.calls)} (minimum possible ${fmt(r.minimumCalls)})`);
   console.log(`  peak RSS:     ${mb(peakRss)} (simulator and its 1M entries included)\n`);
