@@ -144,12 +144,18 @@ export async function selectOtherTasks(
   limit: number,
 ): Promise<DashboardTaskRow[]> {
   const { rows } = await database.raw.query<DashboardTaskRow>(
-    `with ${VIEWER_TASKS}
+    `with ${VIEWER_TASKS},
+     picked as (
+       select vt.id from vt
+       where (vt.custom_item_id is null or vt.custom_item_id not in (1014, 1031, 1033))
+         and vt.st !~ ${FINISHED}
+       order by vt.due_date asc nulls last, vt.name, vt.id
+       limit $4
+     )
+     -- derived fields (hours logged, hours per day) only for the few rows shown
      select ${TASK_COLUMNS} from vr
-     where (vr.custom_item_id is null or vr.custom_item_id not in (1014, 1031, 1033))
-       and vr.st !~ ${FINISHED}
-     order by vr.due_date asc nulls last, vr.name, vr.id
-     limit $4`,
+     where vr.id in (select id from picked)
+     order by vr.due_date asc nulls last, vr.name, vr.id`,
     [...scopeParams(scope), limit],
   );
   return rows;
