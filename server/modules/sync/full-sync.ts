@@ -194,8 +194,14 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
       cp.windowStart = to;
       // Aim at ~10k entries a response: size the next window by this one's density.
       const factor = TARGET_ENTRIES_PER_WINDOW / Math.max(1, entries.length);
+      // Cap growth at what a full team logging ~8 entries a day each would fill, so a quiet
+      // stretch never grows the window into a response of hundreds of thousands of entries.
+      const maxWindow = Math.max(
+        DAY,
+        Math.min(31 * DAY, (TARGET_ENTRIES_PER_WINDOW / (8 * Math.max(1, memberIds.length))) * DAY),
+      );
       cp.windowMs = Math.round(
-        Math.min(31 * DAY, Math.max(HOUR, cp.windowMs * Math.min(2, Math.max(0.25, factor)))),
+        Math.min(maxWindow, Math.max(HOUR, cp.windowMs * Math.min(2, Math.max(0.25, factor)))),
       );
       if (to >= cp.rangeEnd) cp.phase = "finalize";
       const progress = 65 + (30 * (to - cp.rangeStart)) / Math.max(1, cp.rangeEnd - cp.rangeStart);

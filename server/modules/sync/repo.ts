@@ -403,11 +403,13 @@ export async function recomputeDerived(db: Executor, orgId: string, taskIds: str
     with recursive
     ups as (
       select id, parent_task_id from tasks
-      where organization_id = ${orgId} ${scoped ? sql`and id in (select jsonb_array_elements_text(${ids}))` : sql``}
+      where organization_id = ${orgId} and id in (select jsonb_array_elements_text(${ids}))
       union
       select p.id, p.parent_task_id from tasks p join ups on p.organization_id = ${orgId} and p.id = ups.parent_task_id
     ),
-    roots as (select id from ups),
+    roots as (
+      ${scoped ? sql`select id from ups` : sql`select id from tasks where organization_id = ${orgId}`}
+    ),
     tree as (
       select r.id as root, r.id from roots r
       union all
