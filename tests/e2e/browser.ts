@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
+import { DEMO_PASSWORD } from "./global-setup";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -32,6 +33,15 @@ export const baseUrl = (): string => inject("baseUrl");
 export const DESKTOP = { width: 1280, height: 860 };
 export const MOBILE = { width: 390, height: 844 };
 
+/**
+ * Each browser context is a different visitor: the test app trusts X-Forwarded-For (as behind a
+ * load balancer), so the per-IP sign-in limits apply per context instead of to the whole suite.
+ */
+export function visitorHeaders(): Record<string, string> {
+  const octet = () => 1 + Math.floor(Math.random() * 254);
+  return { "x-forwarded-for": `198.51.100.${octet()}, 203.0.113.${octet()}` };
+}
+
 export async function newPage(
   browser: Browser,
   viewport = DESKTOP,
@@ -41,6 +51,7 @@ export async function newPage(
     viewport,
     isMobile: viewport.width < 768,
     hasTouch: viewport.width < 768,
+    extraHTTPHeaders: visitorHeaders(),
   });
   const page = await context.newPage();
   return { context, page };
@@ -50,4 +61,13 @@ export async function newPage(
 export async function snap(page: Page, name: string): Promise<void> {
   fs.mkdirSync("test-results", { recursive: true });
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+}
+
+/** Sign a browser context in as one of npm start's demo users (owner@, admin@, member@demo.test). */
+export async function signInAsDemo(context: BrowserContext, email: string): Promise<void> {
+  const res = await context.request.post("/api/auth/sign-in/email", {
+    data: { email, password: DEMO_PASSWORD },
+    headers: { origin: baseUrl() },
+  });
+  expect(res.status(), `sign-in of ${email}`).toBe(200);
 }

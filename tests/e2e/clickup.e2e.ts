@@ -1,13 +1,21 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, DESKTOP, launchBrowser, MOBILE, newPage, snap } from "./browser";
+import {
+  baseUrl,
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  newPage,
+  snap,
+  signInAsDemo,
+  visitorHeaders,
+} from "./browser";
+import { DEMO_PASSWORD } from "./global-setup";
 
 /*
  * npm start's embedded default: the demo agency lives in the in-process ClickUp simulator and the
  * "Demo Agency" workspace was connected to it through the real OAuth flow and client, then synced.
  */
-
-const DEMO_PASSWORD = "demo1234";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,14 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(context: BrowserContext, email: string): Promise<void> {
-  const res = await context.request.post("/api/auth/sign-in/email", {
-    data: { email, password: DEMO_PASSWORD },
-    headers: { origin: baseUrl() },
-  });
-  expect(res.status(), `sign-in of ${email}`).toBe(200);
-}
 
 /** The first full sync runs as a job right after boot; wait for it. */
 async function waitForFirstSync(context: BrowserContext): Promise<void> {
@@ -46,7 +46,7 @@ async function openSettings(page: Page) {
 describe("ClickUp in Settings (demo agency)", () => {
   it("owner: connected through OAuth, synced, and 'Sync now' runs a full sync with a progress bar", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(context, "owner@demo.test");
+    await signInAsDemo(context, "owner@demo.test");
     await waitForFirstSync(context);
     await openSettings(page);
     const panel = page.locator("#clickup");
@@ -76,7 +76,7 @@ describe("ClickUp in Settings (demo agency)", () => {
 
   it("member: sees their linked ClickUp account and the synced work, but not the sync controls", async () => {
     const { context, page } = await newPage(browser, MOBILE);
-    await signIn(context, "member@demo.test");
+    await signInAsDemo(context, "member@demo.test");
     const status = await context.request.get("/api/clickup/status");
     const s = (await status.json()) as { me: { clickupEmail: string } | null; canManage: boolean };
     expect(s.me?.clickupEmail).toBe("member@demo.test");
@@ -101,7 +101,11 @@ describe("ClickUp in Settings (demo agency)", () => {
   it("member: disconnects and reconnects their own account through the ClickUp consent page", async () => {
     // OAuth redirects go to PUBLIC_URL (http://localhost:port), so browse there to keep the session cookie.
     const publicUrl = baseUrl().replace("127.0.0.1", "localhost");
-    const context = await browser.newContext({ baseURL: publicUrl, viewport: DESKTOP });
+    const context = await browser.newContext({
+      baseURL: publicUrl,
+      viewport: DESKTOP,
+      extraHTTPHeaders: visitorHeaders(),
+    });
     const page = await context.newPage();
     const res = await context.request.post("/api/auth/sign-in/email", {
       data: { email: "member@demo.test", password: DEMO_PASSWORD },

@@ -36,6 +36,7 @@ export async function startApp(
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      TRUST_PROXY: "true",
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],
@@ -62,8 +63,40 @@ export async function startApp(
   return { url, dataDir, child, stop };
 }
 
+export const DEMO_PASSWORD = "demo1234";
+
+/**
+ * npm start's demo boot (accounts, OAuth connection to the in-process simulator, first full sync)
+ * runs after the server is healthy; browser tests start once that first sync has finished.
+ */
+export async function waitForDemoAgency(url: string, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let cookie = "";
+  for (;;) {
+    if (Date.now() > deadline) throw new Error(`the demo agency was not synced within ${timeoutMs / 1000} s`);
+    if (!cookie) {
+      const res = await fetch(`${url}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: url },
+        body: JSON.stringify({ email: "admin@demo.test", password: DEMO_PASSWORD }),
+      });
+      if (res.ok)
+        cookie = res.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; ");
+    } else {
+      const res = await fetch(`${url}/api/clickup/sync`, { headers: { cookie } });
+      const body = res.ok ? ((await res.json()) as { status: string; lastFullSyncAt: string | null }) : null;
+      if (body?.lastFullSyncAt && body.status === "idle") return;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 export default async function setup(project: TestProject) {
   const app = await startApp();
+  await waitForDemoAgency(app.url);
   project.provide("baseUrl", app.url);
   project.provide("e2eDataDir", app.dataDir);
   return async () => {

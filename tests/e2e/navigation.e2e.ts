@@ -2,14 +2,13 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { groupProjectsByPhase, groupProjectsBySpace } from "@domain/project-groups";
 import type { NavProjectsResponse } from "../../server/modules/projects/contract";
-import { baseUrl, DESKTOP, launchBrowser, MOBILE, newPage, snap } from "./browser";
+import { DESKTOP, launchBrowser, MOBILE, newPage, snap, signInAsDemo } from "./browser";
 
 /*
  * Landing page signed out; then, signed in as each demo role (npm start's demo agency), the
  * desktop menus and the mobile slide-out and tab bar show exactly what the role may see.
  */
 
-const DEMO_PASSWORD = "demo1234";
 const ROLES = [
   {
     role: "owner",
@@ -31,14 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(context: BrowserContext, email: string): Promise<void> {
-  const res = await context.request.post("/api/auth/sign-in/email", {
-    data: { email, password: DEMO_PASSWORD },
-    headers: { origin: baseUrl() },
-  });
-  expect(res.status(), `sign-in of ${email}`).toBe(200);
-}
 
 async function navProjects(context: BrowserContext): Promise<NavProjectsResponse> {
   const res = await context.request.get("/api/projects/nav");
@@ -83,7 +74,7 @@ describe("landing page, signed out", () => {
 describe.each(ROLES)("signed in as $role", ({ email, items }) => {
   it("shows the role's menu items and the Bid/Creative/Post submenus of the demo data", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(context, email);
+    await signInAsDemo(context, email);
     const nav = await navProjects(context);
     expect(nav.projects.some((p) => p.spaceName?.trim().toUpperCase() === "COMPLETED JOBS")).toBe(false);
     await page.goto("/dashboard");
@@ -129,7 +120,7 @@ describe.each(ROLES)("signed in as $role", ({ email, items }) => {
 
   it("works at 390 px: slide-out menu grouped by space and the bottom tab bar", async () => {
     const { context, page } = await newPage(browser, MOBILE);
-    await signIn(context, email);
+    await signInAsDemo(context, email);
     const nav = await navProjects(context);
     await page.goto("/dashboard");
     const tabs = page.getByRole("navigation", { name: "Tabs" });

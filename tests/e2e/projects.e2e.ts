@@ -7,7 +7,7 @@ import type {
   ProjectListResponse,
   ProjectSummaryResponse,
 } from "../../server/modules/projects/contract";
-import { baseUrl, DESKTOP, launchBrowser, MOBILE, newPage, snap } from "./browser";
+import { DESKTOP, launchBrowser, MOBILE, newPage, snap, signInAsDemo } from "./browser";
 
 /*
  * All Projects and the project page against the demo agency of npm start. Expected figures are
@@ -22,14 +22,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(context: BrowserContext, email: string): Promise<void> {
-  const res = await context.request.post("/api/auth/sign-in/email", {
-    data: { email, password: "demo1234" },
-    headers: { origin: baseUrl() },
-  });
-  expect(res.status(), `sign-in of ${email}`).toBe(200);
-}
-
 async function json<T>(context: BrowserContext, path: string): Promise<T> {
   const res = await context.request.get(path);
   expect(res.status(), path).toBe(200);
@@ -39,7 +31,7 @@ async function json<T>(context: BrowserContext, path: string): Promise<T> {
 describe("All Projects", () => {
   it("lists every project with search, phase filter, sort and CSV export", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(context, "admin@demo.test");
+    await signInAsDemo(context, "admin@demo.test");
     const nav = await json<NavProjectsResponse>(context, "/api/projects/nav");
     expect(nav.total).toBeGreaterThan(0);
     await page.goto("/projects");
@@ -65,7 +57,7 @@ describe("All Projects", () => {
 describe("project page", () => {
   it("shows the header figures of a demo project and its dashboard", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(context, "owner@demo.test");
+    await signInAsDemo(context, "owner@demo.test");
     const list = await json<ProjectListResponse>(
       context,
       "/api/projects?sort=estimatedHours&dir=desc&pageSize=1",
@@ -104,7 +96,7 @@ describe("project page", () => {
 
   it("answers 'Project not found' for an unknown id, with Retry and Go Back on mobile", async () => {
     const { context, page } = await newPage(browser, MOBILE);
-    await signIn(context, "member@demo.test");
+    await signInAsDemo(context, "member@demo.test");
     await page.goto("/projects/no-such-project");
     await page.getByRole("heading", { name: "Project not found" }).waitFor();
     expect(await page.getByRole("button", { name: "Retry" }).isVisible()).toBe(true);
@@ -114,7 +106,7 @@ describe("project page", () => {
 
   it("shows the mobile views with the view following the path", async () => {
     const { context, page } = await newPage(browser, MOBILE);
-    await signIn(context, "member@demo.test");
+    await signInAsDemo(context, "member@demo.test");
     const nav = await json<NavProjectsResponse>(context, "/api/projects/nav");
     const id = nav.projects[0]!.id;
     await page.goto(`/projects/${id}`);

@@ -310,7 +310,9 @@ export async function upsertTimeEntries(db: Executor, orgId: string, entries: Cu
     on conflict (organization_id, clickup_id) do update set
       user_id = excluded.user_id, task_id = excluded.task_id, start_time = excluded.start_time,
       end_time = excluded.end_time, duration_ms = excluded.duration_ms, billable = excluded.billable,
-      description = excluded.description, deleted = false, updated_at = now()`);
+      description = excluded.description, deleted = false, updated_at = now()
+    -- A timesheet edit not yet written back to ClickUp wins over ClickUp's older copy.
+    where not (time_entries.source = 'timesheet' and time_entries.write_back_status in ('pending', 'failed'))`);
 }
 
 /** Entries in [from, to) that ClickUp no longer returned (seen before `since`) were deleted there. */
@@ -329,6 +331,7 @@ export async function markTimeEntriesDeletedInWindow(
           and start_time >= ${new Date(from).toISOString()}::timestamptz
           and start_time < ${new Date(to).toISOString()}::timestamptz
           and updated_at < ${since}::timestamptz
+          and not (source = 'timesheet' and write_back_status in ('pending', 'failed'))
           ${taskId ? sql`and task_id = ${taskId}` : sql``}
         returning id`,
   );

@@ -9,7 +9,8 @@ import { BrandMark } from "@/features/landing/brand-mark";
 import { currentWorkspace, useSession } from "@/features/session/use-session";
 import { cn } from "@/lib/cn";
 import { visibleNavItems } from "./nav-items";
-import { usePermissions, useNavProjects, useSignOut } from "./use-nav-data";
+import { useSignOutEverywhere } from "@/features/workspaces/use-workspaces";
+import { usePermissions, useNavProjects } from "./use-nav-data";
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -24,7 +25,7 @@ export function MobileHeader() {
   const workspace = currentWorkspace(session);
   const permissions = usePermissions();
   const nav = useNavProjects();
-  const signOut = useSignOut();
+  const signOut = useSignOutEverywhere();
   const close = () => setOpen(false);
   const spaces = groupProjectsBySpace(nav.data?.projects ?? []);
   const person = session?.user

@@ -1,8 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
+import { useQuery } from "@tanstack/react-query";
 import { permissionsFor, type Permission } from "@domain/permissions";
 import { currentWorkspace, useSession, type SessionInfo } from "@/features/session/use-session";
-import { apiFetch, ApiError } from "@/lib/api";
+import { apiFetch } from "@/lib/api";
 import type { NavProjectsResponse } from "../../../../server/modules/projects/contract";
 
 /** Spec §6 permissions of the current workspace: the server's map, else derived from the role. */
@@ -26,26 +25,5 @@ export function useNavProjects() {
     queryKey: navProjectsKey(organizationId),
     queryFn: () => apiFetch<NavProjectsResponse>("/api/projects/nav"),
     enabled: Boolean(organizationId),
-  });
-}
-
-/** Global sign-out (spec §4): clears the session and the cached data, then goes to /auth. */
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return useMutation({
-    mutationFn: async () => {
-      try {
-        await apiFetch("/api/auth/sign-out", { method: "POST", json: {} });
-      } catch (err) {
-        // Spec §8: sign-out ignores 401, 403 and 404.
-        if (!(err instanceof ApiError && [401, 403, 404].includes(err.status))) throw err;
-      }
-    },
-    onSettled: () => {
-      queryClient.clear();
-      queryClient.setQueryData(["session"], null);
-      void navigate("/auth", { replace: true });
-    },
   });
 }
