@@ -241,6 +241,19 @@ describe("malicious form content", () => {
     expect(js.body.error.fields[0]?.field).toBe("lastName");
   });
 
+  it("refuses a script in a query string with 400 naming the parameter and logs xss_attempt", async () => {
+    const { client, userId } = await createUserInWorkspace(ctx, { role: "member" });
+    const res = await client.get<{ error: { fields: { field: string }[] } }>(
+      `/api/projects?search=${encodeURIComponent("<script>alert(1)</script>")}`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields[0]?.field).toBe("search");
+    const logged = (await auditRows("xss_attempt")).filter((r) => r.user_id === userId);
+    expect(logged[0]?.event_data).toMatchObject({ path: "/api/projects", field: "search" });
+    const fine = await client.get("/api/projects?search=script");
+    expect(fine.status).toBe(200);
+  });
+
   it("refuses it on the auth endpoints too (sign-up writes no account)", async () => {
     const res = await ctx.client().post("/api/auth/sign-up/email", {
       email: "evil@example.test",

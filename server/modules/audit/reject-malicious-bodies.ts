@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { findMaliciousPath } from "@domain/security";
 import { clientIp, userAgentOf } from "../../auth/client-ip";
 import { loadUser } from "../../auth/middleware";
@@ -16,6 +16,7 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 export function rejectMaliciousBodies(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    await rejectScriptInQuery(c.req.queries(), c);
     if (!WRITE_METHODS.has(c.req.method) || c.req.path.startsWith("/api/webhooks/")) return next();
     const type = c.req.header("content-type") ?? "";
     let payload: unknown;
@@ -52,4 +53,25 @@ export function rejectMaliciousBodies(): MiddlewareHandler<AppEnv> {
       { field: name, message: "Script tags and javascript: URLs are not allowed" },
     ]);
   };
+}
+
+/**
+ * A script tag or `javascript:` URL in a query string is a reflected-XSS probe (a crafted link):
+ * refused with 400 naming the parameter and logged as xss_attempt (spec §9, flushed at once).
+ */
+async function rejectScriptInQuery(query: Record<string, string[]>, c: Context<AppEnv>): Promise<void> {
+  const field = findMaliciousPath(query);
+  if (field === null) return;
+  const name = field.split(".")[0] || "query";
+  const user = await loadUser(c).catch(() => null);
+  await recordSecurityEvent(c.var.deps, {
+    eventType: "xss_attempt",
+    eventData: { method: c.req.method, path: c.req.path, field: name },
+    userId: user?.id ?? null,
+    ipAddress: clientIp(c),
+    userAgent: userAgentOf(c),
+  });
+  throw badRequest(`Invalid query: ${name} — script tags and javascript: URLs are not allowed`, [
+    { field: name, message: "Script tags and javascript: URLs are not allowed" },
+  ]);
 }
