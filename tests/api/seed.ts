@@ -17,7 +17,8 @@ export interface SeedData {
 }
 
 export async function seedClickupData(db: Db, organizationId: string, data: SeedData): Promise<void> {
-  const withOrg = <T extends object>(rows: T[] | undefined) => (rows ?? []).map((r) => ({ ...r, organizationId }));
+  const withOrg = <T extends object>(rows: T[] | undefined) =>
+    (rows ?? []).map((r) => ({ ...r, organizationId }));
   await db.transaction(async (tx) => {
     if (data.spaces?.length) await tx.insert(s.spaces).values(withOrg(data.spaces));
     if (data.folders?.length) await tx.insert(s.folders).values(withOrg(data.folders));
@@ -32,6 +33,7 @@ export async function seedClickupData(db: Db, organizationId: string, data: Seed
     if (data.providerUsers?.length) await tx.insert(s.providerUsers).values(withOrg(data.providerUsers));
     if (data.timeEntries?.length) await tx.insert(s.timeEntries).values(withOrg(data.timeEntries));
     if (data.customFields?.length) await tx.insert(s.customFields).values(withOrg(data.customFields));
-    if (data.customFieldValues?.length) await tx.insert(s.customFieldValues).values(withOrg(data.customFieldValues));
+    if (data.customFieldValues?.length)
+      await tx.insert(s.customFieldValues).values(withOrg(data.customFieldValues));
   });
 }

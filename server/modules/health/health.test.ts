@@ -42,13 +42,11 @@ describe("API error shape", () => {
 
   it("refuses bodies over the limit with 413", async () => {
     const small = await createTestContext({ BODY_LIMIT_BYTES: "2048" });
-    const res = await small
-      .client()
-      .request("/api/me", {
-        method: "POST",
-        body: "x".repeat(5000),
-        headers: { "content-type": "text/plain" },
-      });
+    const res = await small.client().request("/api/me", {
+      method: "POST",
+      body: "x".repeat(5000),
+      headers: { "content-type": "text/plain" },
+    });
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ error: { code: "payload_too_large" } });
     await small.close();
