@@ -3,6 +3,7 @@ import { SignJWT, importPKCS8 } from "jose";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { signUp } from "../../tests/api/fixtures";
 import { createTestContext, type TestContext } from "../../tests/api/harness";
 import { flushSecurityEvents } from "../modules/audit/record-security-event";
 
@@ -107,6 +108,41 @@ describe("Google sign-in", () => {
       `select event_data from security_audit_log where event_type = 'failed_auth'`,
     );
     expect(rows.map((r) => r.event_data.method)).toContain("google");
+  });
+
+  it("links a Google identity to a password account and unlinks it again", async () => {
+    const { client, email } = await signUp(ctx);
+    const start = await client.post<{ url: string }>("/api/auth/link-social", {
+      provider: "google",
+      callbackURL: "/settings",
+    });
+    expect(start.status).toBe(200);
+    const authorize = new URL(start.body.url);
+    expect(authorize.hostname).toBe("accounts.google.com");
+    const token = await idToken({ sub: "google-sub-link", email, email_verified: true, name: "Linked User" });
+    tokenReply = () =>
+      HttpResponse.json({
+        access_token: "ya29.link",
+        id_token: token,
+        expires_in: 3600,
+        token_type: "Bearer",
+      });
+    const callback = await client.get(
+      `/api/auth/callback/google?code=link-code&state=${encodeURIComponent(authorize.searchParams.get("state")!)}`,
+    );
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("location")).not.toContain("error=");
+    const linked = await client.get<{ id: string; providerId: string }[]>("/api/auth/list-accounts");
+    expect(linked.body.map((a) => a.providerId).sort()).toEqual(["credential", "google"]);
+
+    const googleAccount = linked.body.find((a) => a.providerId === "google")!;
+    const unlink = await client.post("/api/auth/unlink-account", {
+      // better-auth 1.7 identifies the account by its own row id, not the provider's account id.
+      accountId: googleAccount.id,
+    });
+    expect(unlink.status, JSON.stringify(unlink.body)).toBe(200);
+    const after = await client.get<{ providerId: string }[]>("/api/auth/list-accounts");
+    expect(after.body.map((a) => a.providerId)).toEqual(["credential"]);
   });
 
   it("reports when Google is not configured on this server", async () => {

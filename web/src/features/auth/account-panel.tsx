@@ -266,7 +266,8 @@ function IdentitiesCard() {
   const config = useQuery({ queryKey: ["auth-config"], queryFn: fetchAuthConfig, staleTime: Infinity });
   const accounts = useQuery({
     queryKey: ["auth-accounts"],
-    queryFn: () => apiFetch<{ providerId: string; accountId: string }[]>("/api/auth/list-accounts"),
+    queryFn: () =>
+      apiFetch<{ id: string; providerId: string; accountId: string }[]>("/api/auth/list-accounts"),
   });
   const google = accounts.data?.find((a) => a.providerId === "google");
   const hasPassword = accounts.data?.some((a) => a.providerId === "credential") ?? false;
@@ -285,7 +286,8 @@ function IdentitiesCard() {
     mutationFn: () =>
       apiFetch("/api/auth/unlink-account", {
         method: "POST",
-        json: { providerId: "google", accountId: google?.accountId },
+        // better-auth identifies the account by its own row id, not Google's account id.
+        json: { accountId: google?.id },
       }),
     onSuccess: () => {
       toast.success("Google unlinked");
