@@ -15,7 +15,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import {
   bookedTodayPercent,
   hoursPerDayEstimate,
@@ -33,8 +32,7 @@ import {
 import { createClickUpSimulator, type AgencySize } from "../simulator/clickup/index";
 import { loadConfig } from "../server/config";
 import type { AppDeps } from "../server/context";
-import { openDatabase, type Database } from "../server/db/client";
-import { migrate } from "../server/db/migrate";
+import type { Database } from "../server/db/client";
 import { createLogger } from "../server/lib/logger";
 import { encryptSecret } from "../server/lib/secrets";
 import { getDashboardSummary } from "../server/modules/dashboard/get-dashboard-summary";
@@ -43,31 +41,9 @@ import { listMyProjects } from "../server/modules/dashboard/list-my-projects";
 import { listOtherTasks } from "../server/modules/dashboard/list-other-tasks";
 import { resolveViewer, type TenantRef } from "../server/modules/dashboard/viewer";
 import { runFullSync } from "../server/modules/sync/full-sync";
+import { openBenchDatabase } from "./bench-database";
 
 const ORG = "bench-org";
-
-async function openBenchDatabase(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({});
-    return { database, cleanup: () => database.close() };
-  }
-  const name = `agency_hub_bench_dash_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 4 });
-  return {
-    database,
-    cleanup: async () => {
-      await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 interface Stat {
   p50: number;
@@ -170,7 +146,6 @@ async function main() {
   const { database, cleanup } = await openBenchDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-hub-bench-"));
   try {
-    await migrate(database);
     let t = performance.now();
     const sim = createClickUpSimulator({ seed: 7, agency, rateLimitPerMinute: null });
     console.log(

@@ -8,15 +8,14 @@
  *   BENCH_PROJECTS=2000 BENCH_TASKS=80 npm run bench:projects
  */
 import { performance } from "node:perf_hooks";
-import pg from "pg";
-import { openDatabase, type Database } from "../server/db/client";
-import { migrate } from "../server/db/migrate";
+import type { Database } from "../server/db/client";
 import { exportProjectsCsv } from "../server/modules/projects/export-projects-csv";
 import { getProject } from "../server/modules/projects/get-project";
 import { getProjectTimeReport } from "../server/modules/projects/get-project-time-report";
 import { listNavProjects } from "../server/modules/projects/list-nav-projects";
 import { listProjects, projectListQuery } from "../server/modules/projects/list-projects";
 import { projectsRepo, type TaskScope } from "../server/modules/projects/repo";
+import { openBenchDatabase } from "./bench-database";
 
 const STATUSES = [
   "bid",
@@ -119,32 +118,11 @@ async function time<T>(label: string, fn: () => Promise<T>, runs = 5): Promise<T
   return result;
 }
 
-async function openBenchDatabase(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return { database: await openDatabase({}), cleanup: async () => {} };
-  const name = `agency_hub_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 4 });
-  return {
-    database,
-    cleanup: async () => {
-      await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 async function main() {
   const projects = Number(process.env.BENCH_PROJECTS ?? 1000);
   const tasksPerProject = Number(process.env.BENCH_TASKS ?? 60);
   const { database, cleanup } = await openBenchDatabase();
   try {
-    await migrate(database);
     await database.raw.query(`insert into organizations (id, name) values ('bench', 'Bench Agency')`);
     const seedStart = performance.now();
     await seedProjects(database, "bench", { projects, tasksPerProject });
@@ -165,10 +143,11 @@ async function main() {
     await time("All Projects search + phase filter", () =>
       listProjects(repo, "bench", admin, q({ search: "client 7", phase: "creative" })),
     );
+    const sample = `p${Math.ceil(projects / 2)}`;
     const csv = await time("CSV export (all rows)", () => exportProjectsCsv(repo, "bench", admin, q({})));
-    await time("project header (admin)", () => getProject(repo, "bench", "p500", admin));
-    await time("project header (member)", () => getProject(repo, "bench", "p500", member));
-    await time("project time report (admin)", () => getProjectTimeReport(repo, "bench", "p500", admin));
+    await time("project header (admin)", () => getProject(repo, "bench", sample, admin));
+    await time("project header (member)", () => getProject(repo, "bench", sample, member));
+    await time("project time report (admin)", () => getProjectTimeReport(repo, "bench", sample, admin));
     console.log(
       `nav: ${nav.total} projects (COMPLETED JOBS left out); CSV ${csv.split("\r\n").length - 2} rows`,
     );

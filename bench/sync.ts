@@ -17,14 +17,12 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { createClickUpSimulator, type AgencySize } from "../simulator/clickup/index";
 import { loadConfig } from "../server/config";
-import { openDatabase, type Database } from "../server/db/client";
-import { migrate } from "../server/db/migrate";
 import { createLogger } from "../server/lib/logger";
 import { encryptSecret } from "../server/lib/secrets";
 import { runFullSync } from "../server/modules/sync/full-sync";
+import { openBenchDatabase } from "./bench-database";
 
 let peakRss = 0;
 const sampler = setInterval(() => {
@@ -34,31 +32,6 @@ sampler.unref();
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
-
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const name = `agency_hub_bench_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 10 });
-    await migrate(database);
-    return {
-      database,
-      drop: async () => {
-        await database.close();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      },
-    };
-  }
-  const database = await openDatabase({});
-  await migrate(database);
-  return { database, drop: () => database.close() };
-}
 
 interface PartResult {
   tasks: number;
@@ -85,7 +58,7 @@ async function syncAgency(size: AgencySize, rateLimitPerMinute: number | null): 
     `  generated the ${size} agency in ${((performance.now() - generated) / 1000).toFixed(1)} s: ` +
       `${fmt(sim.demo.counts.tasks)} tasks, ${fmt(sim.demo.counts.timeEntries)} time entries, ${fmt(sim.demo.counts.users)} people`,
   );
-  const { database, drop } = await freshDatabase();
+  const { database, cleanup } = await openBenchDatabase(10);
   try {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-hub-bench-"));
     const config = loadConfig({
@@ -160,7 +133,7 @@ async function syncAgency(size: AgencySize, rateLimitPerMinute: number | null): 
     };
   } finally {
     sim.close();
-    await drop();
+    await cleanup();
   }
 }
 

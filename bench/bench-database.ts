@@ -1,0 +1,35 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type Database } from "../server/db/client";
+import { migrate } from "../server/db/migrate";
+
+/**
+ * A migrated, throwaway database for one benchmark run: a fresh database on the PostgreSQL
+ * server of DATABASE_URL (dropped by cleanup), else an in-memory PGlite.
+ */
+export async function openBenchDatabase(
+  poolSize = 4,
+): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    await migrate(database);
+    return { database, cleanup: () => database.close() };
+  }
+  const name = `agency_hub_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString(), poolSize });
+  await migrate(database);
+  return {
+    database,
+    cleanup: async () => {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
