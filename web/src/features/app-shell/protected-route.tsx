@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { useSession } from "@/features/session/use-session";
+import { FormError } from "@/components/ui/text-field";
 
 /**
  * Spec §2 gate: a spinner (plus any authentication error) while loading; no user → /auth;
@@ -13,11 +14,7 @@ export function ProtectedRoute() {
     return (
       <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3" aria-busy="true">
         <Spinner className="size-8" />
-        {session.error ? (
-          <p role="alert" className="text-sm text-destructive">
-            {session.error.message}
-          </p>
-        ) : null}
+        <FormError message={session.error?.message} />
       </div>
     );
   }

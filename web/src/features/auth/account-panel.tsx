@@ -3,12 +3,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import QRCode from "qrcode";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toaster";
 import { sessionQueryKey, useSession } from "@/features/session/use-session";
 import { ApiError, apiFetch } from "@/lib/api";
 import { fetchAuthConfig, GOOGLE_NOT_CONFIGURED, guardForm } from "./auth-api";
+import { TextField } from "@/components/ui/text-field";
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
@@ -53,24 +52,22 @@ function ProfileCard() {
             save.mutate();
           }}
         >
-          <div className="min-w-40 flex-1 space-y-1.5">
-            <Label htmlFor="first-name">First name</Label>
-            <Input
-              id="first-name"
-              maxLength={100}
-              value={firstName}
-              onChange={(e) => setFirstName(e.target.value)}
-            />
-          </div>
-          <div className="min-w-40 flex-1 space-y-1.5">
-            <Label htmlFor="last-name">Last name</Label>
-            <Input
-              id="last-name"
-              maxLength={100}
-              value={lastName}
-              onChange={(e) => setLastName(e.target.value)}
-            />
-          </div>
+          <TextField
+            id="first-name"
+            label="First name"
+            fieldClassName="min-w-40 flex-1"
+            maxLength={100}
+            value={firstName}
+            onChange={(e) => setFirstName(e.target.value)}
+          />
+          <TextField
+            id="last-name"
+            label="Last name"
+            fieldClassName="min-w-40 flex-1"
+            maxLength={100}
+            value={lastName}
+            onChange={(e) => setLastName(e.target.value)}
+          />
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? "Saving..." : "Save"}
           </Button>
@@ -182,16 +179,14 @@ function TwoFactorCard() {
                     confirm.mutate();
                   }}
                 >
-                  <div className="space-y-1.5">
-                    <Label htmlFor="totp-confirm">Code from the app</Label>
-                    <Input
-                      id="totp-confirm"
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      value={code}
-                      onChange={(e) => setCode(e.target.value)}
-                    />
-                  </div>
+                  <TextField
+                    id="totp-confirm"
+                    label="Code from the app"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    value={code}
+                    onChange={(e) => setCode(e.target.value)}
+                  />
                   <Button type="submit" disabled={confirm.isPending || !code.trim()}>
                     Verify
                   </Button>
@@ -207,16 +202,15 @@ function TwoFactorCard() {
               if (!enabled) start.mutate();
             }}
           >
-            <div className="min-w-56 space-y-1.5">
-              <Label htmlFor="twofa-password">Your password</Label>
-              <Input
-                id="twofa-password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </div>
+            <TextField
+              id="twofa-password"
+              label="Your password"
+              fieldClassName="min-w-56"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
             {enabled ? (
               <>
                 <Button

@@ -4,8 +4,6 @@ import { credentialsError } from "@domain/sign-in";
 import { MESSAGES } from "@domain/messages";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { ApiError } from "@/lib/api";
@@ -13,6 +11,7 @@ import { GOOGLE_NOT_CONFIGURED, signInWithPassword, signUpWithPassword, startGoo
 import { GoogleButton } from "./google-button";
 import { ForgotPasswordForm } from "./recovery-forms";
 import { TwoFactorForm } from "./two-factor-form";
+import { FormError, TextField } from "@/components/ui/text-field";
 
 type View = "form" | "two-factor" | "forgot";
 
@@ -117,21 +116,20 @@ export function DesktopAuth({
               noValidate
               aria-label={mode === "signin" ? "Sign in" : "Sign up"}
             >
-              <div className="space-y-1.5">
-                <Label htmlFor="email">Email</Label>
-                <Input
-                  id="email"
-                  type="email"
-                  autoComplete="email"
-                  placeholder="you@agency.com"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-              </div>
-              <div className="space-y-1.5">
-                <div className="flex items-center justify-between">
-                  <Label htmlFor="password">Password</Label>
-                  {mode === "signin" ? (
+              <TextField
+                id="email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                placeholder="you@agency.com"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+              <TextField
+                id="password"
+                label="Password"
+                labelAside={
+                  mode === "signin" ? (
                     <button
                       type="button"
                       className="text-xs text-primary underline-offset-4 hover:underline"
@@ -139,21 +137,14 @@ export function DesktopAuth({
                     >
                       Forgot password?
                     </button>
-                  ) : null}
-                </div>
-                <Input
-                  id="password"
-                  type="password"
-                  autoComplete={mode === "signin" ? "current-password" : "new-password"}
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </div>
-              {error ? (
-                <p role="alert" className="text-sm text-destructive">
-                  {error}
-                </p>
-              ) : null}
+                  ) : null
+                }
+                type="password"
+                autoComplete={mode === "signin" ? "current-password" : "new-password"}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <FormError message={error} />
               <Button type="submit" className="w-full" disabled={busy}>
                 {busy ? <Spinner className="size-4" /> : null}
                 {mode === "signin" ? "Sign In" : "Sign Up"}

@@ -13,8 +13,6 @@ import {
 } from "@domain/sign-in";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toaster";
 import { BrandMark } from "@/features/landing/brand-mark";
 import { ApiError, apiFetch } from "@/lib/api";
@@ -24,6 +22,7 @@ import { GoogleButton } from "./google-button";
 import { ForgotPasswordForm } from "./recovery-forms";
 import { TwoFactorForm } from "./two-factor-form";
 import { useOnline, useSlowConnection } from "./use-connection";
+import { TextField } from "@/components/ui/text-field";
 
 /** Errors worth retrying: the request never got a real answer (network, timeout, 5xx, 522). */
 function isConnectionError(err: unknown): boolean {
@@ -277,28 +276,24 @@ export function MobileAuth({
             noValidate
             aria-label={mode === "signin" ? "Sign in" : "Sign up"}
           >
-            <div className="space-y-1.5">
-              <Label htmlFor="m-email">Email</Label>
-              <Input
-                id="m-email"
-                type="email"
-                autoComplete="email"
-                className="h-11"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="m-password">Password</Label>
-              <Input
-                id="m-password"
-                type="password"
-                className="h-11"
-                autoComplete={mode === "signin" ? "current-password" : "new-password"}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </div>
+            <TextField
+              id="m-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              className="h-11"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <TextField
+              id="m-password"
+              label="Password"
+              type="password"
+              className="h-11"
+              autoComplete={mode === "signin" ? "current-password" : "new-password"}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
             <Button type="submit" className="h-11 w-full" disabled={!online || inProgress}>
               {mode === "signin" ? "Sign In" : "Sign Up"}
             </Button>

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toaster";
 import { ApiError } from "@/lib/api";
 import { requestPasswordReset, resetPassword } from "./auth-api";
+import { MESSAGES } from "@domain/messages";
+import { FormError, TextField } from "@/components/ui/text-field";
 
 /** 'Forgot password?': mails a reset link (the same answer whether or not the address has an account). */
 export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
@@ -22,7 +22,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
       await requestPasswordReset(email);
       setSent(true);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : "An unexpected error occurred");
+      setError(err instanceof ApiError ? err.message : MESSAGES.signIn.unexpected);
     } finally {
       setBusy(false);
     }
@@ -38,15 +38,14 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
         </p>
       ) : (
         <>
-          <div className="space-y-1.5">
-            <Label htmlFor="reset-email">Email</Label>
-            <Input id="reset-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          </div>
-          {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
+          <TextField
+            id="reset-email"
+            label="Email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <FormError message={error} />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? "Sending..." : "Send reset link"}
           </Button>
@@ -77,7 +76,7 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone: () =
       toast.success("Password changed", { description: "Sign in with your new password." });
       onDone();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : "An unexpected error occurred");
+      setError(err instanceof ApiError ? err.message : MESSAGES.signIn.unexpected);
     } finally {
       setBusy(false);
     }
@@ -86,31 +85,23 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone: () =
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Choose a new password">
       <h2 className="text-lg font-semibold">Choose a new password</h2>
-      <div className="space-y-1.5">
-        <Label htmlFor="new-password">New password</Label>
-        <Input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="confirm-password">Repeat the new password</Label>
-        <Input
-          id="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-      </div>
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <TextField
+        id="new-password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <TextField
+        id="confirm-password"
+        label="Repeat the new password"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
+      <FormError message={error} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Saving..." : "Save new password"}
       </Button>

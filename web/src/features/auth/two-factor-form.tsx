@@ -6,6 +6,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { verifyTwoFactor } from "./auth-api";
+import { FormError } from "@/components/ui/text-field";
 
 /** The second step of a sign-in with two-factor authentication: an app code or a recovery code. */
 export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => void; onCancel: () => void }) {
@@ -52,11 +53,7 @@ export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => void
           placeholder={kind === "totp" ? "123456" : "xxxxx-xxxxx"}
         />
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <Button type="submit" className="w-full" disabled={busy || !code.trim()}>
         {busy ? <Spinner className="size-4" /> : null} Verify
       </Button>

@@ -6,14 +6,13 @@ import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toaster";
 import { guardForm } from "@/features/auth/auth-api";
 import { currentWorkspace, sessionQueryKey, useSession } from "@/features/session/use-session";
 import { ApiError, apiFetch } from "@/lib/api";
+import { TextField } from "@/components/ui/text-field";
 
 interface Member {
   userId: string;
@@ -242,16 +241,15 @@ function InviteForm({ myRole, onInvited }: { myRole: Role | undefined; onInvited
 
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Invite a member">
-      <div className="min-w-56 flex-1 space-y-1.5">
-        <Label htmlFor="invite-email">Invite by e-mail</Label>
-        <Input
-          id="invite-email"
-          type="email"
-          placeholder="colleague@agency.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
+      <TextField
+        id="invite-email"
+        label="Invite by e-mail"
+        fieldClassName="min-w-56 flex-1"
+        type="email"
+        placeholder="colleague@agency.com"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <Select value={role} onValueChange={(r) => setRole(r as Role)}>
         <SelectTrigger className="w-32" aria-label="Role of the invitee">
           <SelectValue />
