@@ -25,3 +25,4 @@ export * from "./task-types";
 export * from "./timesheet";
 export * from "./week";
 export * from "./workspace";
+export * from "./storable-text";

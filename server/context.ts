@@ -7,6 +7,7 @@ import type { Jobs } from "./jobs/boss";
 import type { Logger } from "./lib/logger";
 import type { Secrets } from "./lib/secrets";
 import type { Mailer } from "./mail/mailer";
+import type { RequestContext, UserContext } from "./request-context";
 
 /** Process-wide services handed to every module. Later areas add theirs here. */
 export interface AppDeps {
@@ -34,6 +35,10 @@ export interface AppVariables {
   user: AuthUser;
   /** Set by requireTenant(): the caller's current workspace and role there. */
   tenant: Tenant;
+  /** Set by requireUser()/requireTenant(): the signed-in caller, for use cases without a workspace. */
+  userCtx: UserContext;
+  /** Set by requireTenant(): the request context every workspace use case takes first. */
+  ctx: RequestContext;
   /** Internal: the session was already looked up for this request. */
   userLoaded: boolean;
 }

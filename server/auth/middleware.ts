@@ -3,7 +3,10 @@ import { can, type Permission, type Role } from "@domain/permissions";
 import { pickCurrentWorkspace } from "@domain/workspace";
 import type { AppEnv } from "../context";
 import { forbidden, unauthorized } from "../lib/errors";
+import { resolveImpersonation } from "../modules/impersonation/resolve-impersonation";
 import { getRememberedWorkspaceId, listMemberships } from "../modules/workspaces/repo";
+import type { RequestContext, UserContext } from "../request-context";
+import { clientIp, userAgentOf } from "./client-ip";
 
 /** The signed-in user as routes see it (c.var.user after requireUser()). */
 export interface AuthUser {
@@ -54,10 +57,31 @@ export async function loadUser(c: Context<AppEnv>): Promise<AuthUser | null> {
   return user;
 }
 
-/** 401 in our error shape when signed out; sets c.var.user. */
+/** The signed-in caller's context (c.var.userCtx), built once per request. */
+function userContextOf(c: Context<AppEnv>, user: AuthUser): UserContext {
+  const existing = c.get("userCtx");
+  if (existing && existing.userId === user.id) return existing;
+  const deps = c.var.deps;
+  const ctx: UserContext = {
+    deps,
+    db: deps.database.db,
+    user,
+    userId: user.id,
+    requestId: c.var.requestId,
+    ip: clientIp(c),
+    userAgent: userAgentOf(c),
+    log: c.var.log,
+  };
+  c.set("userCtx", ctx);
+  return ctx;
+}
+
+/** 401 in our error shape when signed out; sets c.var.user and c.var.userCtx. */
 export function requireUser(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!(await loadUser(c))) throw unauthorized();
+    const user = await loadUser(c);
+    if (!user) throw unauthorized();
+    userContextOf(c, user);
     await next();
   };
 }
@@ -82,16 +106,46 @@ export async function resolveTenant(c: Context<AppEnv>, userId: string): Promise
 }
 
 /**
+ * The request context of a caller in their current workspace (c.var.ctx): user, workspace,
+ * role, the member they view the app as (if any), request id, IP and user agent.
+ */
+export async function resolveRequestContext(
+  c: Context<AppEnv>,
+  user: AuthUser,
+): Promise<RequestContext | null> {
+  const existing = c.get("ctx");
+  if (existing && existing.userId === user.id) return existing;
+  const tenant = await resolveTenant(c, user.id);
+  if (!tenant) return null;
+  const base = userContextOf(c, user);
+  const impersonating = await resolveImpersonation(
+    base.db,
+    base.log,
+    tenant.organizationId,
+    user.id,
+    tenant.role,
+  );
+  const ctx: RequestContext = {
+    ...base,
+    organizationId: tenant.organizationId,
+    role: tenant.role,
+    impersonating,
+  };
+  c.set("ctx", ctx);
+  return ctx;
+}
+
+/**
  * Requires a user (401) and a current workspace (403 without one), and — when given — the
- * permission of spec §6 for the caller's role there (403). Sets c.var.user and c.var.tenant.
+ * permission of spec §6 for the caller's role there (403). Sets c.var.user and c.var.ctx.
  */
 export function requireTenant(permission?: Permission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = await loadUser(c);
     if (!user) throw unauthorized();
-    const tenant = await resolveTenant(c, user.id);
-    if (!tenant) throw forbidden("You need to be assigned to an organization");
-    if (permission && !can(tenant.role, permission)) throw forbidden();
+    const ctx = await resolveRequestContext(c, user);
+    if (!ctx) throw forbidden("You need to be assigned to an organization");
+    if (permission && !can(ctx.role, permission)) throw forbidden();
     await next();
   };
 }

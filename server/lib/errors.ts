@@ -1,4 +1,10 @@
-import type { ZodError } from "zod";
+/** A zod error, or any Standard Schema failure (what hono-openapi's validator hands over). */
+export interface SchemaIssues {
+  readonly issues: readonly {
+    readonly message: string;
+    readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined;
+  }[];
+}
 
 export type ErrorCode =
   | "bad_request"
@@ -51,15 +57,15 @@ export const rateLimited = (message = "Too many requests. Please wait a moment a
   new AppError(429, "rate_limited", message);
 
 /** Turn a zod error into field-level messages ("title: Required"). */
-export function fieldErrors(error: ZodError, prefix?: string): FieldError[] {
+export function fieldErrors(error: SchemaIssues, prefix?: string): FieldError[] {
   return error.issues.map((issue) => {
-    const p = issue.path.map(String).join(".");
+    const p = (issue.path ?? []).map((k) => String(typeof k === "object" ? k.key : k)).join(".");
     const field = [prefix, p].filter(Boolean).join(".") || (prefix ?? "body");
     return { field, message: issue.message };
   });
 }
 
-export function validationError(error: ZodError, target: string): AppError {
+export function validationError(error: SchemaIssues, target: string): AppError {
   const fields = fieldErrors(error);
   const first = fields[0];
   const message = first ? `Invalid ${target}: ${first.field} — ${first.message}` : `Invalid ${target}`;

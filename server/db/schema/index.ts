@@ -3,3 +3,4 @@ export * from "./workspaces";
 export * from "./clickup";
 export * from "./operations";
 export * from "./impersonation";
+export * from "./audit";

@@ -1,4 +1,6 @@
 import type { Database } from "../../db/client";
+import type { Executor } from "../../db/executor";
+import { auditEvents } from "../../db/schema";
 
 export interface SecurityEventRow {
   eventType: string;
@@ -102,4 +104,12 @@ export async function listSecurityEvents(
     userAgent: r.user_agent,
     createdAt: new Date(r.created_at).toISOString(),
   }));
+}
+
+/** One business change (recordChange): the builder, inside the caller's transaction. */
+export async function insertAuditEvent(
+  executor: Executor,
+  row: typeof auditEvents.$inferInsert,
+): Promise<void> {
+  await executor.insert(auditEvents).values(row);
 }

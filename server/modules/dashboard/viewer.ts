@@ -78,7 +78,7 @@ export async function resolveViewer(
         email: target.email,
       };
     } else {
-      await deleteImpersonation(database, tenant.organizationId, tenant.userId);
+      await deleteImpersonation(database.db, tenant.organizationId, tenant.userId);
       deps.logger.info(
         { organizationId: tenant.organizationId, actor: tenant.userId, target: active.target_user_id },
         "stale impersonation ended",

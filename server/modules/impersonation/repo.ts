@@ -1,4 +1,7 @@
+import { sql } from "drizzle-orm";
+import type { Role } from "@domain/permissions";
 import type { Database } from "../../db/client";
+import { firstRow, type Executor } from "../../db/executor";
 
 /*
  * All SQL of dashboard impersonation ("view as"). One row per actor and workspace.
@@ -19,6 +22,32 @@ export async function selectImpersonation(
     [organizationId, actorUserId],
   );
   return rows[0] ?? null;
+}
+
+export interface ImpersonationTargetRow {
+  target_user_id: string;
+  /** null when the target no longer belongs to the workspace. */
+  role: Role | null;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/** The actor's impersonation in the workspace with the target's current membership, if any. */
+export async function selectImpersonationTarget(
+  executor: Executor,
+  organizationId: string,
+  actorUserId: string,
+): Promise<ImpersonationTargetRow | undefined> {
+  return firstRow<ImpersonationTargetRow>(
+    executor,
+    sql`select i.target_user_id, uo.role, p.email, p.first_name, p.last_name
+        from impersonations i
+        left join user_organizations uo
+          on uo.organization_id = i.organization_id and uo.user_id = i.target_user_id
+        left join profiles p on p.id = uo.user_id
+        where i.organization_id = ${organizationId} and i.actor_user_id = ${actorUserId}`,
+  );
 }
 
 /** Start (or switch) an impersonation; returns the previous target, if any. */
@@ -46,15 +75,16 @@ export async function upsertImpersonation(
 
 /** End the actor's impersonation; returns the target it ended, or null when there was none. */
 export async function deleteImpersonation(
-  database: Database,
+  executor: Executor,
   organizationId: string,
   actorUserId: string,
 ): Promise<string | null> {
-  const { rows } = await database.raw.query<{ target_user_id: string }>(
-    `delete from impersonations where organization_id = $1 and actor_user_id = $2 returning target_user_id`,
-    [organizationId, actorUserId],
+  const row = await firstRow<{ target_user_id: string }>(
+    executor,
+    sql`delete from impersonations where organization_id = ${organizationId} and actor_user_id = ${actorUserId}
+        returning target_user_id`,
   );
-  return rows[0]?.target_user_id ?? null;
+  return row?.target_user_id ?? null;
 }
 
 export interface WorkspaceUserRow {

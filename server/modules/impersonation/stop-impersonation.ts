@@ -11,7 +11,7 @@ export async function stopImpersonation(
   tenant: TenantRef,
   meta: RequestMeta,
 ): Promise<ImpersonationState> {
-  const ended = await deleteImpersonation(deps.database, tenant.organizationId, tenant.userId);
+  const ended = await deleteImpersonation(deps.database.db, tenant.organizationId, tenant.userId);
   if (ended) {
     await recordSecurityEvent(deps, {
       eventType: IMPERSONATION_STOPPED,

@@ -1,0 +1,64 @@
+import { describeRoute, resolver } from "hono-openapi";
+import { z, type ZodType } from "zod";
+
+/** Our one error shape (server/lib/errors.ts) as a schema, for every documented error status. */
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    }),
+  })
+  .meta({ id: "ErrorBody" });
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: resolver(errorBodySchema) } },
+});
+
+export interface RouteDoc {
+  /** One line: what the route does (the operation summary). */
+  summary: string;
+  /** Groups the reference page by area. */
+  tags?: string[];
+  description?: string;
+  /** The success body's zod schema (from the module's contract.ts); omit for 204 / streams. */
+  response?: ZodType;
+  /** Success status (default 200; 201 for creates, 204 for no body). */
+  status?: 200 | 201 | 202 | 204;
+  /** Media type of a non-JSON success body (text/csv, text/event-stream). */
+  mediaType?: string;
+  /** The route needs no session (health, public pages, webhooks). */
+  public?: boolean;
+}
+
+/**
+ * Describe a route for /api/openapi.json: put it first in the route's middleware, before
+ * requireTenant() and validate(). Request parts come from validate(); this adds the summary,
+ * the success body and our error responses.
+ */
+export function documented(doc: RouteDoc) {
+  const status = doc.status ?? 200;
+  const success = doc.response
+    ? {
+        description: "OK",
+        content: { [doc.mediaType ?? "application/json"]: { schema: resolver(doc.response) } },
+      }
+    : doc.mediaType
+      ? { description: "OK", content: { [doc.mediaType]: { schema: { type: "string" as const } } } }
+      : { description: status === 204 ? "No content" : "OK" };
+  return describeRoute({
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    ...(doc.tags ? { tags: doc.tags } : {}),
+    ...(doc.public ? { security: [] } : {}),
+    responses: {
+      [status]: success,
+      400: errorResponse("Invalid input: the fields and reasons"),
+      ...(doc.public ? {} : { 401: errorResponse("Not signed in"), 403: errorResponse("Not allowed") }),
+      404: errorResponse("Not found"),
+      429: errorResponse("Too many requests"),
+    },
+  });
+}

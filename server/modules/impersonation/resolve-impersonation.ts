@@ -1,0 +1,38 @@
+import { canImpersonate, displayName, type Role } from "@domain/index";
+import type { Db } from "../../db/client";
+import type { Logger } from "../../lib/logger";
+import type { ImpersonatedUser } from "../../request-context";
+import { deleteImpersonation, selectImpersonationTarget } from "./repo";
+
+/**
+ * The member the actor is viewing the app as, for the request context. An impersonation is
+ * honoured only while it is still allowed (actor owner/admin, target still a plain member of the
+ * workspace); a stale one is removed and the actor sees their own view.
+ */
+export async function resolveImpersonation(
+  db: Db,
+  logger: Logger,
+  organizationId: string,
+  actorUserId: string,
+  actorRole: Role,
+): Promise<ImpersonatedUser | null> {
+  const target = await selectImpersonationTarget(db, organizationId, actorUserId);
+  if (!target) return null;
+  if (target.role && canImpersonate(actorRole, target.role)) {
+    return {
+      id: target.target_user_id,
+      displayName: displayName({
+        firstName: target.first_name,
+        lastName: target.last_name,
+        email: target.email ?? "",
+      }),
+      email: target.email ?? "",
+    };
+  }
+  await deleteImpersonation(db, organizationId, actorUserId);
+  logger.info(
+    { organizationId, actor: actorUserId, target: target.target_user_id },
+    "stale impersonation ended",
+  );
+  return null;
+}
