@@ -1,7 +1,7 @@
 /**
  * Dashboard benchmark on a synced demo agency (default: large — 300 people, 100k tasks, 1M time
- * entries): p50/p95 of each dashboard endpoint's server work (viewer resolution + use case, the
- * SQL included; HTTP and session lookup excluded) for a member and an admin, beside
+ * entries): p50/p95 of each dashboard endpoint's server work (the use case with its task-scope
+ * lookup, the SQL included; HTTP and session lookup excluded) for a member and an admin, beside
  *  (a) the raw-SQL floor — one hand-written aggregate over the same rows per panel, and
  *  (b) the seed's client-side path — every task fetched in pages of 5,000 ordered by id, the time
  *      entries of the person's tasks, and the panels aggregated in JavaScript with domain/ rules.
@@ -39,8 +39,8 @@ import { getDashboardSummary } from "../server/modules/dashboard/get-dashboard-s
 import { getWeek } from "../server/modules/dashboard/get-week";
 import { listMyProjects } from "../server/modules/dashboard/list-my-projects";
 import { listOtherTasks } from "../server/modules/dashboard/list-other-tasks";
-import { resolveViewer, type TenantRef } from "../server/modules/dashboard/viewer";
 import { runFullSync } from "../server/modules/sync/full-sync";
+import { systemContext, type RequestContext } from "../server/request-context";
 import { openBenchDatabase } from "./bench-database";
 
 const ORG = "bench-org";
@@ -218,18 +218,19 @@ async function main() {
     const rows: Array<{ who: string; panel: string; endpoint: Stat; floor: Stat }> = [];
     const clientSide: Array<{ who: string; stat: Stat; sum: number }> = [];
     for (const p of people) {
-      const tenant: TenantRef = { organizationId: ORG, userId: p.id, role: p.role };
-      const viewer = () => resolveViewer(deps, tenant);
+      // The request context requireTenant() would build for this person (no impersonation).
+      const base = systemContext(deps, ORG, p.role);
+      const ctx: RequestContext = {
+        ...base,
+        user: { ...base.user, id: p.id, email: `${p.id}@bench.test`, name: p.id },
+        userId: p.id,
+      };
       const floor = floors(database, p.clickup, today);
       const panels: Array<[string, () => Promise<unknown>, () => Promise<unknown>]> = [
-        ["GET /api/dashboard", async () => getDashboardSummary(deps, await viewer()), floor.summary],
-        ["GET /api/dashboard/week", async () => getWeek(deps, await viewer(), undefined), floor.week],
-        ["GET /api/dashboard/projects", async () => listMyProjects(deps, await viewer()), floor.projects],
-        [
-          "GET /api/dashboard/other-tasks",
-          async () => listOtherTasks(deps, await viewer()),
-          floor.otherTasks,
-        ],
+        ["GET /api/dashboard", () => getDashboardSummary(ctx), floor.summary],
+        ["GET /api/dashboard/week", () => getWeek(ctx), floor.week],
+        ["GET /api/dashboard/projects", () => listMyProjects(ctx), floor.projects],
+        ["GET /api/dashboard/other-tasks", () => listOtherTasks(ctx), floor.otherTasks],
       ];
       let sum = 0;
       for (const [panel, endpoint, floorFn] of panels) {

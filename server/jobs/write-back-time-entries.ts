@@ -1,6 +1,7 @@
 import type PgBoss from "pg-boss";
 import { TIMESHEET_DESCRIPTION } from "@domain/index";
 import type { AppDeps } from "../context";
+import { transaction } from "../db/executor";
 import { ClickUpApiError, type ClickUpClient } from "../integrations/clickup/client";
 import { clientForEncryptedToken } from "../integrations/clickup/runtime";
 import {
@@ -54,10 +55,10 @@ export async function writeBackTimeEntries(
     clientForEncryptedToken(deps as Parameters<typeof clientForEncryptedToken>[0], tokenEnc),
 ): Promise<WriteBackResult> {
   const result: WriteBackResult = { created: 0, adopted: 0, updated: 0, deleted: 0, failed: 0 };
-  const target = await selectWriteBackTarget(deps.database, payload.organizationId, payload.userId);
+  const target = await selectWriteBackTarget(deps.database.db, payload.organizationId, payload.userId);
   if (!target) return result;
   const pending = await selectPendingEntries(
-    deps.database,
+    deps.database.db,
     payload.organizationId,
     target.clickup_user_id,
     BATCH,
@@ -68,9 +69,9 @@ export async function writeBackTimeEntries(
       ? "ClickUp account not connected with a token"
       : "Workspace is not connected to a ClickUp team";
     for (const row of pending)
-      await markWriteBackFailed(deps.database, payload.organizationId, row.id, reason);
+      await markWriteBackFailed(deps.database.db, payload.organizationId, row.id, reason);
     result.failed = pending.length;
-    await notifyWorkspaceChanged(deps.database, payload.organizationId);
+    await notifyWorkspaceChanged(deps.database.db, payload.organizationId);
     throw new Error(`time-entry write-back: ${reason}`);
   }
   const client = clientFor(target.access_token_enc);
@@ -91,10 +92,10 @@ export async function writeBackTimeEntries(
       result.failed += 1;
       const message = err instanceof Error ? err.message : String(err);
       deps.logger.warn({ err, entryId: row.id }, "time-entry write-back failed");
-      await markWriteBackFailed(deps.database, payload.organizationId, row.id, message);
+      await markWriteBackFailed(deps.database.db, payload.organizationId, row.id, message);
     }
   }
-  await notifyWorkspaceChanged(deps.database, payload.organizationId);
+  await notifyWorkspaceChanged(deps.database.db, payload.organizationId);
   if (result.failed > 0)
     throw new Error(`time-entry write-back: ${result.failed} of ${pending.length} failed`);
   return result;
@@ -120,7 +121,9 @@ async function writeOne(
         if (!(err instanceof ClickUpApiError && err.status === 404)) throw err;
       }
     }
-    await linkWrittenEntry(deps.database, organizationId, row.id, row.clickup_id, row.updated_at);
+    await transaction(deps.database, (tx) =>
+      linkWrittenEntry(tx, organizationId, row.id, row.clickup_id, row.updated_at),
+    );
     return "deleted";
   }
 
@@ -133,7 +136,9 @@ async function writeOne(
       billable: row.billable,
       ...(row.task_id ? { taskId: row.task_id } : {}),
     });
-    await linkWrittenEntry(deps.database, organizationId, row.id, row.clickup_id, row.updated_at);
+    await transaction(deps.database, (tx) =>
+      linkWrittenEntry(tx, organizationId, row.id, row.clickup_id, row.updated_at),
+    );
     return "updated";
   }
 
@@ -152,13 +157,15 @@ async function writeOne(
       (row.task_id === null || c.taskId === row.task_id),
   );
   const linked = await selectLinkedClickupIds(
-    deps.database,
+    deps.database.db,
     organizationId,
     matching.map((c) => c.id),
   );
   const adoptable = matching.find((c) => !linked.has(c.id));
   if (adoptable) {
-    await linkWrittenEntry(deps.database, organizationId, row.id, adoptable.id, row.updated_at);
+    await transaction(deps.database, (tx) =>
+      linkWrittenEntry(tx, organizationId, row.id, adoptable.id, row.updated_at),
+    );
     return "adopted";
   }
   const created = await client.createTimeEntry(teamId, {
@@ -169,7 +176,9 @@ async function writeOne(
     billable: row.billable,
     assignee: clickupUserId,
   });
-  await linkWrittenEntry(deps.database, organizationId, row.id, created.id, row.updated_at);
+  await transaction(deps.database, (tx) =>
+    linkWrittenEntry(tx, organizationId, row.id, created.id, row.updated_at),
+  );
   return "created";
 }
 
@@ -199,7 +208,7 @@ export async function sweepPendingWriteBacks(
   deps: Pick<AppDeps, "database">,
   enqueue: (payload: WriteBackPayload) => Promise<void>,
 ): Promise<number> {
-  const people = await selectUsersWithPendingWriteBack(deps.database);
+  const people = await selectUsersWithPendingWriteBack(deps.database.db);
   for (const p of people) await enqueue({ organizationId: p.organization_id, userId: p.logged_by });
   return people.length;
 }

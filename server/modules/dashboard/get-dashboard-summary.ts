@@ -1,46 +1,47 @@
-import { bookedPercentOfCapacity, canLogTime, isAdminRole, toIsoDate } from "@domain/index";
-import type { AppDeps } from "../../context";
+import { bookedPercentOfCapacity, canLogTime, displayName, isAdminRole, toIsoDate } from "@domain/index";
+import { viewedUserId, type RequestContext } from "../../request-context";
+import { getImpersonation } from "../impersonation/get-impersonation";
+import { resolveAssignedScope } from "./assigned-scope";
 import type { DashboardSummary } from "./contract";
-import { selectAssignedProjectsCount, selectBookedHours, selectMember } from "./repo";
-import type { Viewer } from "./viewer";
-import { displayName } from "@domain/index";
+import { selectAssignedProjectsCount, selectBookedHours, selectClickupProfile } from "./repo";
 
 /** Header cards of the dashboard: greeting, assigned projects, Booked Today (spec §2, §9). */
-export async function getDashboardSummary(
-  deps: Pick<AppDeps, "database" | "now">,
-  viewer: Viewer,
-): Promise<DashboardSummary> {
-  const today = toIsoDate(deps.now()) as string;
+export async function getDashboardSummary(ctx: RequestContext): Promise<DashboardSummary> {
+  const today = toIsoDate(ctx.deps.now()) as string;
   const base = {
-    impersonation: { active: viewer.impersonating, user: viewer.impersonatedUser },
-    canImpersonate: isAdminRole(viewer.actorRole),
-    canLogTime: canLogTime(viewer.impersonating),
+    impersonation: getImpersonation(ctx),
+    canImpersonate: isAdminRole(ctx.role),
+    canLogTime: canLogTime(ctx.impersonating !== null),
     today,
   };
-  if (!viewer.scope || !viewer.connection) {
-    const member = await selectMember(deps.database, viewer.organizationId, viewer.viewedUserId);
+  const [scope, profile] = await Promise.all([
+    resolveAssignedScope(ctx),
+    selectClickupProfile(ctx.db, ctx.organizationId, viewedUserId(ctx)),
+  ]);
+  if (!scope || !profile) {
     return {
       ...base,
       connected: false,
-      username: member
-        ? displayName({ firstName: member.first_name, lastName: member.last_name, email: member.email })
-        : null,
+      username: ctx.impersonating?.displayName ?? displayName(ctx.user),
       avatarUrl: null,
       assignedProjectsCount: 0,
       bookedToday: { hours: 0, percent: 0, taskCount: 0 },
     };
   }
   const [booked, projectCount] = await Promise.all([
-    selectBookedHours(deps.database, viewer.scope, today),
-    selectAssignedProjectsCount(deps.database, viewer.scope),
+    selectBookedHours(ctx.db, scope, today),
+    selectAssignedProjectsCount(ctx.db, scope),
   ]);
   const hours = Number(booked.booked_hours);
-  const c = viewer.connection;
   return {
     ...base,
     connected: true,
-    username: c.clickup_username?.trim() || c.provider_username?.trim() || c.clickup_email?.trim() || null,
-    avatarUrl: c.profile_picture,
+    username:
+      profile.clickup_username?.trim() ||
+      profile.provider_username?.trim() ||
+      profile.clickup_email?.trim() ||
+      null,
+    avatarUrl: profile.profile_picture,
     assignedProjectsCount: projectCount,
     bookedToday: { hours, percent: bookedPercentOfCapacity(hours), taskCount: Number(booked.task_count) },
   };

@@ -1,32 +1,31 @@
 import { addDays, startOfWeek, toIsoDate } from "@domain/index";
-import type { AppDeps } from "../../context";
 import { notFound } from "../../lib/errors";
+import type { RequestContext } from "../../request-context";
+import { resolveAssignedScope } from "./assigned-scope";
 import type { ProjectDetailResponse } from "./contract";
 import { folderUrl, presentProjectItem } from "./present";
 import { selectClickupTeamId, selectProjectItems, selectViewerFolder } from "./repo";
-import type { Viewer } from "./viewer";
 
 /**
  * Project detail dialog (spec §2): milestones due in the week containing `date` (default this
- * week) and outstanding revisions. 404 unless the viewed person has visible work in the folder.
+ * week) and outstanding revisions, among the folder's tasks visible to the viewed person. 404
+ * unless the viewed person has assigned work in the folder.
  */
 export async function getProjectDetail(
-  deps: Pick<AppDeps, "database" | "now">,
-  viewer: Viewer,
-  folderId: string,
-  date: string | undefined,
+  ctx: RequestContext,
+  input: { folderId: string; date?: string | undefined },
 ): Promise<ProjectDetailResponse> {
-  if (!viewer.scope) throw notFound("Project not found");
-  const folder = await selectViewerFolder(deps.database, viewer.scope, folderId);
+  const { folderId } = input;
+  const scope = await resolveAssignedScope(ctx);
+  if (!scope) throw notFound("Project not found");
+  const folder = await selectViewerFolder(ctx.db, scope, folderId);
   if (!folder) throw notFound("Project not found");
-  const monday = startOfWeek(date ?? deps.now());
+  const monday = startOfWeek(input.date ?? ctx.deps.now());
   const weekStart = toIsoDate(monday) as string;
   const weekEnd = toIsoDate(addDays(monday, 6)) as string;
   const [items, teamId] = await Promise.all([
-    viewer
-      .visibleScope()
-      .then((scope) => (scope ? selectProjectItems(deps.database, scope, folderId, weekStart, weekEnd) : [])),
-    selectClickupTeamId(deps.database, viewer.organizationId),
+    selectProjectItems(ctx.db, scope, folderId, weekStart, weekEnd),
+    selectClickupTeamId(ctx.db, ctx.organizationId),
   ]);
   return {
     folderId,

@@ -1,25 +1,25 @@
 import { detailCustomFields, findCustomField } from "@domain/index";
-import type { AppDeps } from "../../context";
 import { notFound } from "../../lib/errors";
+import type { RequestContext } from "../../request-context";
+import { resolveAssignedScope } from "./assigned-scope";
 import type { TaskDetailResponse } from "./contract";
 import { presentTask } from "./present";
 import { selectDashboardTask } from "./repo";
-import type { Viewer } from "./viewer";
 
 const HOURS_PER_DAY_FRAGMENTS = ["h/d est", "hours/day", "hrs/day"] as const;
 
 /**
  * Task detail dialog (spec §2): the task with status, project, due date and estimates, plus up
  * to 5 non-empty additional custom fields (the hours-per-day field is shown as an estimate).
- * 404 unless the task is one of the viewed person's visible tasks.
+ * 404 unless the task is assigned to the viewed person.
  */
 export async function getTaskDetail(
-  deps: Pick<AppDeps, "database">,
-  viewer: Viewer,
-  taskId: string,
+  ctx: RequestContext,
+  input: { taskId: string },
 ): Promise<TaskDetailResponse> {
-  if (!viewer.scope) throw notFound("Task not found");
-  const row = await selectDashboardTask(deps.database, viewer.scope, taskId);
+  const scope = await resolveAssignedScope(ctx);
+  if (!scope) throw notFound("Task not found");
+  const row = await selectDashboardTask(ctx.db, scope, input.taskId);
   if (!row) throw notFound("Task not found");
   const task = presentTask(row);
   // The hours-per-day fields are already shown as the estimate.

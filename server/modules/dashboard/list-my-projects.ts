@@ -1,20 +1,18 @@
 import { sortMyProjects, toIsoDate, type ProjectRevisionStatus } from "@domain/index";
-import type { AppDeps } from "../../context";
+import type { RequestContext } from "../../request-context";
+import { resolveAssignedScope } from "./assigned-scope";
 import type { ProjectsResponse, ProjectSummary } from "./contract";
 import { folderUrl } from "./present";
 import { selectClickupTeamId, selectProjectSummaries } from "./repo";
-import type { Viewer } from "./viewer";
 
 /** MY PROJECTS (spec §3, §9): revision summaries per project, Needs Work first, at most 10. */
-export async function listMyProjects(
-  deps: Pick<AppDeps, "database" | "now">,
-  viewer: Viewer,
-): Promise<ProjectsResponse> {
-  if (!viewer.scope) return { projects: [], total: 0 };
-  const today = toIsoDate(deps.now()) as string;
+export async function listMyProjects(ctx: RequestContext): Promise<ProjectsResponse> {
+  const scope = await resolveAssignedScope(ctx);
+  if (!scope) return { projects: [], total: 0 };
+  const today = toIsoDate(ctx.deps.now()) as string;
   const [rows, teamId] = await Promise.all([
-    selectProjectSummaries(deps.database, viewer.scope, today),
-    selectClickupTeamId(deps.database, viewer.organizationId),
+    selectProjectSummaries(ctx.db, scope, today),
+    selectClickupTeamId(ctx.db, ctx.organizationId),
   ]);
   const all: ProjectSummary[] = rows.map((r) => {
     const activityCount = Number(r.activity_count);

@@ -1,20 +1,20 @@
-import type { Database } from "../../db/client";
+import { sql, type SQL } from "drizzle-orm";
+import { firstRow, rows, type Executor } from "../../db/executor";
+import { taskVisibleIn, type TaskScope } from "../accessible-tasks/task-scope";
 
 /*
  * All SQL of the personal dashboard. Every query is scoped to one workspace and one viewed
- * person (their ClickUp user id through task_assignees, index task_assignees_user_idx), and
- * optionally to the task ids visible to them. The spec's rules (domain/) are expressed here as
- * SQL so the aggregates are computed next to the data; repo.parity.test.ts pins every
- * expression to its domain/ counterpart on the same rows.
+ * person: their ClickUp user id through task_assignees (index task_assignees_user_idx). The
+ * spec's rules (domain/) are expressed here as SQL so the aggregates are computed next to the
+ * data; dashboard.test.ts pins every panel to its domain/ counterpart on the same rows.
  */
 
-/** Whose tasks a dashboard query reads. */
-export interface TaskScope {
-  organizationId: string;
-  /** ClickUp user id of the viewed person (tasks assigned to them). */
-  providerUserId: string;
-  /** Task ids visible to the viewer; `null` = all tasks of the workspace (admins, owners). */
-  accessibleTaskIds: readonly string[] | null;
+/**
+ * Whose tasks a dashboard query reads: the request's task scope (spec §6) with the viewed
+ * person's ClickUp user id, which the dashboard needs (no connection = 'Connect to ClickUp').
+ */
+export interface AssignedScope extends TaskScope {
+  clickupUserId: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -53,34 +53,29 @@ const hoursPerDayEstimate = (fields: string) => `(select x.h from (
 /**
  * The viewed person's tasks with the derived fields of spec §3 and the SQL spelling of the
  * 7-day range rule (domain effectiveTaskRange): range_start/range_end are UTC calendar days.
- * Parameters: $1 organization, $2 ClickUp user id, $3 visible task ids (text[] or null).
+ * A task assigned to the person is always visible to them (spec §6: taskVisibleIn holds for
+ * every assignment), so these panels need no further visibility condition.
  */
-const VIEWER_TASKS = `
+const viewerTasks = (scope: AssignedScope): SQL => sql`
   vt as (
     select t.id, t.name, t.status, t.folder_id, t.folder_name, t.space_id, t.space_name,
            t.custom_item_id, t.parent_task_id, t.start_date, t.due_date, t.time_estimate_ms,
            t.time_spent_ms, t.custom_fields, t.url,
-           ${normStatus("t.status")} as st,
+           ${sql.raw(normStatus("t.status"))} as st,
            (t.start_date at time zone 'UTC')::date as sd,
            (t.due_date at time zone 'UTC')::date as dd
     from task_assignees a
     join tasks t on t.organization_id = a.organization_id and t.id = a.task_id
-    where a.organization_id = $1 and a.user_id = $2 and not t.deleted and not t.archived
-      and ($3::text[] is null or t.id = any($3::text[]))
+    where a.organization_id = ${scope.organizationId} and a.user_id = ${scope.clickupUserId}
+      and not t.deleted and not t.archived
   ),
   vr as (
     select vt.*,
            coalesce(vt.sd, vt.dd - 7) as range_start,
            coalesce(vt.dd, vt.sd + 7) as range_end,
-           ${hoursPerDayEstimate("vt.custom_fields")} as hpd
+           ${sql.raw(hoursPerDayEstimate("vt.custom_fields"))} as hpd
     from vt
   )`;
-
-const scopeParams = (scope: TaskScope): unknown[] => [
-  scope.organizationId,
-  scope.providerUserId,
-  scope.accessibleTaskIds === null ? null : [...scope.accessibleTaskIds],
-];
 
 // ---------------------------------------------------------------------------------------------
 // Dashboard tasks
@@ -106,73 +101,70 @@ export interface DashboardTaskRow {
   hours_logged: number | string;
 }
 
-const TASK_COLUMNS = `
+const taskColumns = (scope: AssignedScope): SQL => sql`
   vr.id, vr.name, vr.status, vr.folder_id,
   coalesce(nullif(btrim(vr.folder_name), ''), 'No Project') as folder_name,
   vr.space_id, vr.space_name, vr.custom_item_id, vr.parent_task_id, vr.start_date, vr.due_date,
   vr.time_estimate_ms, vr.time_spent_ms, vr.custom_fields, vr.url,
   vr.hpd as hours_per_day_estimate,
   coalesce((select sum(te.duration_ms) from time_entries te
-            where te.organization_id = $1 and te.task_id = vr.id and not te.deleted), 0)::float8 / 3600000.0
-    as hours_logged`;
+            where te.organization_id = ${scope.organizationId} and te.task_id = vr.id and not te.deleted), 0)::float8
+    / 3600000.0 as hours_logged`;
 
 /**
  * Tasks whose effective range overlaps the UTC days [from, to] (My Week), ordered by start.
  * Undated tasks and inverted ranges never overlap.
  */
 export async function selectWeekTasks(
-  database: Database,
-  scope: TaskScope,
+  executor: Executor,
+  scope: AssignedScope,
   from: string,
   to: string,
 ): Promise<DashboardTaskRow[]> {
-  const { rows } = await database.raw.query<DashboardTaskRow>(
-    `with ${VIEWER_TASKS}
-     select ${TASK_COLUMNS} from vr
-     where vr.range_start is not null and vr.range_start <= vr.range_end
-       and vr.range_start <= $5::date and vr.range_end >= $4::date
-     order by vr.range_start, vr.due_date nulls last, vr.name, vr.id`,
-    [...scopeParams(scope), from, to],
+  return rows<DashboardTaskRow>(
+    executor,
+    sql`with ${viewerTasks(scope)}
+        select ${taskColumns(scope)} from vr
+        where vr.range_start is not null and vr.range_start <= vr.range_end
+          and vr.range_start <= ${to}::date and vr.range_end >= ${from}::date
+        order by vr.range_start, vr.due_date nulls last, vr.name, vr.id`,
   );
-  return rows;
 }
 
 /** Other Tasks (spec §9): not 1014/1031/1033, not finished, by due date with undated last, at most `limit`. */
 export async function selectOtherTasks(
-  database: Database,
-  scope: TaskScope,
+  executor: Executor,
+  scope: AssignedScope,
   limit: number,
 ): Promise<DashboardTaskRow[]> {
-  const { rows } = await database.raw.query<DashboardTaskRow>(
-    `with ${VIEWER_TASKS},
-     picked as (
-       select vt.id from vt
-       where (vt.custom_item_id is null or vt.custom_item_id not in (1014, 1031, 1033))
-         and vt.st !~ ${FINISHED}
-       order by vt.due_date asc nulls last, vt.name, vt.id
-       limit $4
-     )
-     -- derived fields (hours logged, hours per day) only for the few rows shown
-     select ${TASK_COLUMNS} from vr
-     where vr.id in (select id from picked)
-     order by vr.due_date asc nulls last, vr.name, vr.id`,
-    [...scopeParams(scope), limit],
+  return rows<DashboardTaskRow>(
+    executor,
+    sql`with ${viewerTasks(scope)},
+        picked as (
+          select vt.id from vt
+          where (vt.custom_item_id is null or vt.custom_item_id not in (1014, 1031, 1033))
+            and vt.st !~ ${sql.raw(FINISHED)}
+          order by vt.due_date asc nulls last, vt.name, vt.id
+          limit ${limit}
+        )
+        -- derived fields (hours logged, hours per day) only for the few rows shown
+        select ${taskColumns(scope)} from vr
+        where vr.id in (select id from picked)
+        order by vr.due_date asc nulls last, vr.name, vr.id`,
   );
-  return rows;
 }
 
-/** One task of the viewed person (task detail dialog); `null` when not theirs or not visible. */
+/** One task of the viewed person (task detail dialog); undefined when not theirs. */
 export async function selectDashboardTask(
-  database: Database,
-  scope: TaskScope,
+  executor: Executor,
+  scope: AssignedScope,
   taskId: string,
-): Promise<DashboardTaskRow | null> {
-  const { rows } = await database.raw.query<DashboardTaskRow>(
-    `with ${VIEWER_TASKS}
-     select ${TASK_COLUMNS} from vr where vr.id = $4`,
-    [...scopeParams(scope), taskId],
+): Promise<DashboardTaskRow | undefined> {
+  return firstRow<DashboardTaskRow>(
+    executor,
+    sql`with ${viewerTasks(scope)}
+        select ${taskColumns(scope)} from vr where vr.id = ${taskId}`,
   );
-  return rows[0] ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -186,29 +178,29 @@ export interface BookedRow {
 
 /** Booked Today hours (spec §9): Σ hoursPerDayEstimate over tasks whose range includes `today`. */
 export async function selectBookedHours(
-  database: Database,
-  scope: TaskScope,
+  executor: Executor,
+  scope: AssignedScope,
   today: string,
 ): Promise<BookedRow> {
-  const { rows } = await database.raw.query<BookedRow>(
-    `with ${VIEWER_TASKS}
-     select coalesce(sum(vr.hpd) filter (where vr.hpd > 0), 0)::float8 as booked_hours,
-            count(*) filter (where vr.hpd > 0) as task_count
-     from vr
-     where vr.range_start is not null and vr.range_start <= $4::date and vr.range_end >= $4::date`,
-    [...scopeParams(scope), today],
+  const row = await firstRow<BookedRow>(
+    executor,
+    sql`with ${viewerTasks(scope)}
+        select coalesce(sum(vr.hpd) filter (where vr.hpd > 0), 0)::float8 as booked_hours,
+               count(*) filter (where vr.hpd > 0) as task_count
+        from vr
+        where vr.range_start is not null and vr.range_start <= ${today}::date and vr.range_end >= ${today}::date`,
   );
-  return rows[0] ?? { booked_hours: 0, task_count: 0 };
+  return row ?? { booked_hours: 0, task_count: 0 };
 }
 
-/** Number of projects (folders) the viewed person has visible assigned work in. */
-export async function selectAssignedProjectsCount(database: Database, scope: TaskScope): Promise<number> {
-  const { rows } = await database.raw.query<{ n: number | string }>(
-    `with ${VIEWER_TASKS}
-     select count(distinct btrim(vt.folder_id)) as n from vt where nullif(btrim(vt.folder_id), '') is not null`,
-    [...scopeParams(scope)],
+/** Number of projects (folders) the viewed person has assigned work in. */
+export async function selectAssignedProjectsCount(executor: Executor, scope: AssignedScope): Promise<number> {
+  const row = await firstRow<{ n: number | string }>(
+    executor,
+    sql`with ${viewerTasks(scope)}
+        select count(distinct btrim(vt.folder_id)) as n from vt where nullif(btrim(vt.folder_id), '') is not null`,
   );
-  return Number(rows[0]?.n ?? 0);
+  return Number(row?.n ?? 0);
 }
 
 export interface ProjectSummaryRow {
@@ -227,37 +219,36 @@ export interface ProjectSummaryRow {
  * needs_work = any open non-1001 status with in progress/pending/revision/needs work.
  */
 export async function selectProjectSummaries(
-  database: Database,
-  scope: TaskScope,
+  executor: Executor,
+  scope: AssignedScope,
   today: string,
 ): Promise<ProjectSummaryRow[]> {
-  const { rows } = await database.raw.query<ProjectSummaryRow>(
-    `with ${VIEWER_TASKS},
-     classified as (
-       select vt.folder_id, vt.folder_name, vt.custom_item_id, vt.st, vt.dd,
-              (vt.custom_item_id = 1033 and nullif(btrim(vt.parent_task_id), '') is not null
-                 and vt.st !~ ${NOT_LIVE}
-                 and exists (select 1 from tasks p
-                             where p.organization_id = $1 and p.id = btrim(vt.parent_task_id)
-                               and not p.deleted and p.custom_item_id = 1009
-                               and ${normStatus("p.status")} !~ ${NOT_LIVE})) as is_activity,
-              (vt.custom_item_id in (1014, 1031) and vt.st !~ ${FINISHED}) as is_assignment
-       from vt
-       where nullif(btrim(vt.folder_id), '') is not null
-     )
-     select btrim(c.folder_id) as project_id,
-            coalesce(nullif(btrim(min(c.folder_name)), ''), 'No Project') as project_name,
-            coalesce(bool_or(c.custom_item_id is distinct from 1001
-                             and c.st !~ ${FINISHED} and c.st ~ ${NEEDS_WORK}), false) as needs_work,
-            count(*) filter (where c.is_activity) as activity_count,
-            count(*) filter (where c.is_assignment) as assignment_count,
-            count(*) filter (where (c.is_activity or c.is_assignment)
-                               and c.dd is not null and c.dd - $4::date <= 2) as urgent_count
-     from classified c
-     group by btrim(c.folder_id)`,
-    [...scopeParams(scope), today],
+  return rows<ProjectSummaryRow>(
+    executor,
+    sql`with ${viewerTasks(scope)},
+        classified as (
+          select vt.folder_id, vt.folder_name, vt.custom_item_id, vt.st, vt.dd,
+                 (vt.custom_item_id = 1033 and nullif(btrim(vt.parent_task_id), '') is not null
+                    and vt.st !~ ${sql.raw(NOT_LIVE)}
+                    and exists (select 1 from tasks p
+                                where p.organization_id = ${scope.organizationId} and p.id = btrim(vt.parent_task_id)
+                                  and not p.deleted and p.custom_item_id = 1009
+                                  and ${sql.raw(normStatus("p.status"))} !~ ${sql.raw(NOT_LIVE)})) as is_activity,
+                 (vt.custom_item_id in (1014, 1031) and vt.st !~ ${sql.raw(FINISHED)}) as is_assignment
+          from vt
+          where nullif(btrim(vt.folder_id), '') is not null
+        )
+        select btrim(c.folder_id) as project_id,
+               coalesce(nullif(btrim(min(c.folder_name)), ''), 'No Project') as project_name,
+               coalesce(bool_or(c.custom_item_id is distinct from 1001
+                                and c.st !~ ${sql.raw(FINISHED)} and c.st ~ ${sql.raw(NEEDS_WORK)}), false) as needs_work,
+               count(*) filter (where c.is_activity) as activity_count,
+               count(*) filter (where c.is_assignment) as assignment_count,
+               count(*) filter (where (c.is_activity or c.is_assignment)
+                                  and c.dd is not null and c.dd - ${today}::date <= 2) as urgent_count
+        from classified c
+        group by btrim(c.folder_id)`,
   );
-  return rows;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -280,81 +271,67 @@ export interface FolderRow {
   space_name: string | null;
 }
 
-/** The folder, if the viewed person has at least one visible task in it. */
+/** The folder, if the viewed person has at least one task in it. */
 export async function selectViewerFolder(
-  database: Database,
-  scope: TaskScope,
+  executor: Executor,
+  scope: AssignedScope,
   folderId: string,
-): Promise<FolderRow | null> {
-  const { rows } = await database.raw.query<FolderRow>(
-    `with ${VIEWER_TASKS}
-     select $4::text as id,
-            coalesce(nullif(btrim(max(f.name)), ''), nullif(btrim(min(vt.folder_name)), ''), 'No Project') as name,
-            coalesce(max(s.name), min(vt.space_name)) as space_name
-     from vt
-     left join folders f on f.organization_id = $1 and f.id = $4
-     left join spaces s on s.organization_id = $1 and s.id = f.space_id
-     where vt.folder_id = $4
-     having count(vt.id) > 0`,
-    [...scopeParams(scope), folderId],
+): Promise<FolderRow | undefined> {
+  return firstRow<FolderRow>(
+    executor,
+    sql`with ${viewerTasks(scope)}
+        select ${folderId}::text as id,
+               coalesce(nullif(btrim(max(f.name)), ''), nullif(btrim(min(vt.folder_name)), ''), 'No Project') as name,
+               coalesce(max(s.name), min(vt.space_name)) as space_name
+        from vt
+        left join folders f on f.organization_id = ${scope.organizationId} and f.id = ${folderId}
+        left join spaces s on s.organization_id = ${scope.organizationId} and s.id = f.space_id
+        where vt.folder_id = ${folderId}
+        having count(vt.id) > 0`,
   );
-  return rows[0] ?? null;
 }
 
 /**
  * Project detail dialog (spec §2): the folder's milestones (type 1) due within [from, to], and
- * its outstanding revisions (spec §4). Admins and owners see every task of the folder; anyone
- * else the ones assigned to them or in their accessible list (spec §6).
+ * its outstanding revisions (spec §4), among the folder's tasks visible in the scope (spec §6:
+ * admins and owners every task, anyone else what their ClickUp account can see).
  */
 export async function selectProjectItems(
-  database: Database,
-  scope: TaskScope & { seesAll: boolean },
+  executor: Executor,
+  scope: TaskScope,
   folderId: string,
   from: string,
   to: string,
 ): Promise<ProjectItemRow[]> {
-  const { rows } = await database.raw.query<ProjectItemRow>(
-    `with ft as (
-       select t.id, t.name, t.status, t.due_date, t.custom_item_id, t.custom_fields, t.parent_task_id,
-              ${normStatus("t.status")} as st, (t.due_date at time zone 'UTC')::date as dd
-       from tasks t
-       where t.organization_id = $1 and t.folder_id = $2 and not t.deleted and not t.archived
-         and ($6::boolean
-              or t.id = any(coalesce($3::text[], '{}'::text[]))
-              or exists (select 1 from task_assignees a
-                         where a.organization_id = $1 and a.task_id = t.id and a.user_id = $7))
-     )
-     select ft.id, ft.name, ft.status, ft.due_date, ft.custom_item_id, ft.custom_fields, 'milestone' as kind
-     from ft where ft.custom_item_id = 1 and ft.dd between $4::date and $5::date
-     union all
-     select ft.id, ft.name, ft.status, ft.due_date, ft.custom_item_id, ft.custom_fields, 'revision' as kind
-     from ft
-     where ft.custom_item_id = 1033 and nullif(btrim(ft.parent_task_id), '') is not null
-       and ft.st !~ ${NOT_LIVE}
-       and exists (select 1 from tasks p
-                   where p.organization_id = $1 and p.id = btrim(ft.parent_task_id)
-                     and not p.deleted and p.custom_item_id = 1009
-                     and ${normStatus("p.status")} !~ ${NOT_LIVE})
-     order by kind, due_date nulls last, name, id`,
-    [
-      scope.organizationId,
-      folderId,
-      scope.accessibleTaskIds === null ? null : [...scope.accessibleTaskIds],
-      from,
-      to,
-      scope.seesAll,
-      scope.providerUserId,
-    ],
+  return rows<ProjectItemRow>(
+    executor,
+    sql`with ft as (
+          select t.id, t.name, t.status, t.due_date, t.custom_item_id, t.custom_fields, t.parent_task_id,
+                 ${sql.raw(normStatus("t.status"))} as st, (t.due_date at time zone 'UTC')::date as dd
+          from tasks t
+          where t.organization_id = ${scope.organizationId} and t.folder_id = ${folderId}
+            and not t.deleted and not t.archived and ${taskVisibleIn(scope, "t")}
+        )
+        select ft.id, ft.name, ft.status, ft.due_date, ft.custom_item_id, ft.custom_fields, 'milestone' as kind
+        from ft where ft.custom_item_id = 1 and ft.dd between ${from}::date and ${to}::date
+        union all
+        select ft.id, ft.name, ft.status, ft.due_date, ft.custom_item_id, ft.custom_fields, 'revision' as kind
+        from ft
+        where ft.custom_item_id = 1033 and nullif(btrim(ft.parent_task_id), '') is not null
+          and ft.st !~ ${sql.raw(NOT_LIVE)}
+          and exists (select 1 from tasks p
+                      where p.organization_id = ${scope.organizationId} and p.id = btrim(ft.parent_task_id)
+                        and not p.deleted and p.custom_item_id = 1009
+                        and ${sql.raw(normStatus("p.status"))} !~ ${sql.raw(NOT_LIVE)})
+        order by kind, due_date nulls last, name, id`,
   );
-  return rows;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Who is viewing
+// Whose dashboard
 // ---------------------------------------------------------------------------------------------
 
-export interface ConnectionRow {
-  clickup_user_id: string;
+export interface ClickupProfileRow {
   clickup_username: string | null;
   clickup_email: string | null;
   provider_username: string | null;
@@ -362,57 +339,35 @@ export interface ConnectionRow {
   has_token: boolean;
 }
 
-/** The person's active ClickUp connection in the workspace, with their ClickUp username. */
-export async function selectConnection(
-  database: Database,
+/**
+ * How the viewed person appears in ClickUp (greeting and avatar) and whether their connection
+ * holds a token (timesheet write-back). Their ClickUp user id comes from the task scope.
+ */
+export async function selectClickupProfile(
+  executor: Executor,
   organizationId: string,
   userId: string,
-): Promise<ConnectionRow | null> {
-  const { rows } = await database.raw.query<ConnectionRow>(
-    `select c.clickup_user_id, c.clickup_username, c.clickup_email,
-            pu.username as provider_username, pu.profile_picture,
-            (c.access_token_enc is not null) as has_token
-     from user_clickup_connections c
-     left join provider_users pu on pu.organization_id = c.organization_id and pu.id = c.clickup_user_id
-     where c.organization_id = $1 and c.user_id = $2 and c.is_active
-     limit 1`,
-    [organizationId, userId],
+): Promise<ClickupProfileRow | undefined> {
+  return firstRow<ClickupProfileRow>(
+    executor,
+    sql`select c.clickup_username, c.clickup_email,
+               pu.username as provider_username, pu.profile_picture,
+               (c.access_token_enc is not null) as has_token
+        from user_clickup_connections c
+        left join provider_users pu on pu.organization_id = c.organization_id and pu.id = c.clickup_user_id
+        where c.organization_id = ${organizationId} and c.user_id = ${userId} and c.is_active
+        limit 1`,
   );
-  return rows[0] ?? null;
-}
-
-export interface MemberRow {
-  user_id: string;
-  role: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  name: string | null;
-}
-
-/** A member of the workspace with their role and profile; `null` when not a member. */
-export async function selectMember(
-  database: Database,
-  organizationId: string,
-  userId: string,
-): Promise<MemberRow | null> {
-  const { rows } = await database.raw.query<MemberRow>(
-    `select uo.user_id, uo.role, p.email, p.first_name, p.last_name, p.name
-     from user_organizations uo join profiles p on p.id = uo.user_id
-     where uo.organization_id = $1 and uo.user_id = $2`,
-    [organizationId, userId],
-  );
-  return rows[0] ?? null;
 }
 
 /** The ClickUp team (workspace) id of the workspace's connection, for links to folders. */
 export async function selectClickupTeamId(
-  database: Database,
+  executor: Executor,
   organizationId: string,
 ): Promise<string | null> {
-  const { rows } = await database.raw.query<{ clickup_team_id: string | null }>(
-    `select clickup_team_id from clickup_workspace_connections where organization_id = $1`,
-    [organizationId],
+  const row = await firstRow<{ clickup_team_id: string | null }>(
+    executor,
+    sql`select clickup_team_id from clickup_workspace_connections where organization_id = ${organizationId}`,
   );
-  return rows[0]?.clickup_team_id ?? null;
+  return row?.clickup_team_id ?? null;
 }

@@ -1,22 +1,49 @@
-/** Response shapes of /api/impersonation — shared with the web app (type-only import). */
+import { z } from "zod";
+import { roleSchema } from "@domain/permissions";
 
-export interface ImpersonationState {
-  active: boolean;
-  user: { id: string; displayName: string; email: string } | null;
-}
+/*
+ * Request and response shapes of /api/impersonation (the dashboard "view as", spec §2, §6),
+ * shared with the web app.
+ */
 
-export interface WorkspaceUser {
-  id: string;
-  displayName: string;
-  email: string;
+/** POST /api/impersonation body. */
+export const startImpersonationRequestSchema = z
+  .object({ userId: z.string().trim().min(1).max(64) })
+  .strict();
+
+export type StartImpersonationRequest = z.infer<typeof startImpersonationRequestSchema>;
+
+export const impersonatedUserSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+});
+
+export const impersonationStateSchema = z
+  .object({
+    active: z.boolean(),
+    user: impersonatedUserSchema.nullable(),
+  })
+  .meta({ id: "ImpersonationState" });
+
+export type ImpersonationState = z.infer<typeof impersonationStateSchema>;
+
+export const workspaceUserSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  email: z.string(),
   /** ClickUp username when the person has connected ClickUp. */
-  username: string | null;
-  role: "owner" | "admin" | "member";
-  profilePicture: string | null;
+  username: z.string().nullable(),
+  role: roleSchema,
+  profilePicture: z.string().nullable(),
   /** False for admins, owners and the caller (never impersonated). */
-  canImpersonate: boolean;
-}
+  canImpersonate: z.boolean(),
+});
 
-export interface WorkspaceUsersResponse {
-  users: WorkspaceUser[];
-}
+export type WorkspaceUser = z.infer<typeof workspaceUserSchema>;
+
+export const workspaceUsersResponseSchema = z
+  .object({ users: z.array(workspaceUserSchema) })
+  .meta({ id: "WorkspaceUsers" });
+
+export type WorkspaceUsersResponse = z.infer<typeof workspaceUsersResponseSchema>;

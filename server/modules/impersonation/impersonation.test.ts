@@ -67,6 +67,35 @@ async function auditRows() {
   ).rows;
 }
 
+async function auditEvents() {
+  return (
+    await ctx.database.raw.query<{
+      actor_user_id: string;
+      impersonator_user_id: string | null;
+      object_id: string;
+      action: string;
+      before: unknown;
+      after: unknown;
+    }>(
+      `select actor_user_id, impersonator_user_id, object_id, action, before, after from audit_events
+       where organization_id = $1 and object_type = 'impersonation'`,
+      [owner.organizationId],
+    )
+  ).rows;
+}
+
+/** Make every insert into audit_events fail, or stop doing so. */
+async function failAuditInserts(on: boolean) {
+  await ctx.database.raw.exec(
+    on
+      ? `create function test_refuse_audit() returns trigger language plpgsql as $$
+         begin raise exception 'audit store unavailable'; end $$;
+         create trigger test_refuse_audit before insert on audit_events
+           for each row execute function test_refuse_audit();`
+      : `drop trigger test_refuse_audit on audit_events; drop function test_refuse_audit();`,
+  );
+}
+
 describe("impersonation", () => {
   it("lists workspace users for admins only, ordered by username, members impersonable", async () => {
     expect((await member.client.get("/api/impersonation/users")).status).toBe(403);
@@ -140,5 +169,63 @@ describe("impersonation", () => {
     await ctx.database.raw.query(`update user_organizations set role = 'member' where user_id = $1`, [
       member.userId,
     ]);
+  });
+
+  it("appends start and stop to audit_events with both identities", async () => {
+    const events = await auditEvents();
+    // the start and stop of the test above, and the start of the one before; the stale
+    // impersonation ended while resolving the request is not a change anyone made
+    const started = events.filter((e) => e.action === "started");
+    const stopped = events.filter((e) => e.action === "stopped");
+    expect(events).toHaveLength(3);
+    expect(started).toHaveLength(2);
+    for (const e of started) {
+      expect(e).toMatchObject({
+        object_id: member.userId,
+        actor_user_id: admin.userId,
+        impersonator_user_id: null,
+        before: null,
+        after: { targetUserId: member.userId },
+      });
+    }
+    // stopped while viewing as the member: the member is the actor, the admin the impersonator
+    expect(stopped).toEqual([
+      {
+        object_id: member.userId,
+        action: "stopped",
+        actor_user_id: member.userId,
+        impersonator_user_id: admin.userId,
+        before: { targetUserId: member.userId },
+        after: null,
+      },
+    ]);
+  });
+
+  it("keeps neither the impersonation nor its audit row when the transaction fails", async () => {
+    const before = (await auditEvents()).length;
+    const securityBefore = (await auditRows()).length;
+    await failAuditInserts(true);
+    try {
+      const start = await admin.client.post("/api/impersonation", { userId: member.userId });
+      expect(start.status).toBe(500);
+    } finally {
+      await failAuditInserts(false);
+    }
+    expect((await admin.client.get<ImpersonationState>("/api/impersonation")).body.active).toBe(false);
+    expect(await auditEvents()).toHaveLength(before);
+    expect(await auditRows()).toHaveLength(securityBefore);
+
+    // and a stop that fails leaves the impersonation running
+    expect((await admin.client.post("/api/impersonation", { userId: member.userId })).status).toBe(200);
+    await failAuditInserts(true);
+    try {
+      expect((await admin.client.delete("/api/impersonation")).status).toBe(500);
+    } finally {
+      await failAuditInserts(false);
+    }
+    expect((await admin.client.get<ImpersonationState>("/api/impersonation")).body.active).toBe(true);
+    expect(await auditEvents()).toHaveLength(before + 1);
+    await admin.client.delete("/api/impersonation");
+    expect(await auditEvents()).toHaveLength(before + 2);
   });
 });

@@ -1,15 +1,13 @@
-import { canImpersonate, displayName, parseRole, USERS_LIMIT } from "@domain/index";
-import type { AppDeps } from "../../context";
-import type { TenantRef } from "../dashboard/viewer";
+import { canImpersonate, displayName, isAdminRole, parseRole, USERS_LIMIT } from "@domain/index";
+import { forbidden } from "../../lib/errors";
+import type { RequestContext } from "../../request-context";
 import type { WorkspaceUsersResponse } from "./contract";
 import { selectWorkspaceUsers } from "./repo";
 
 /** The impersonation picker (spec §7 users: ordered by username, at most 1000; admins only). */
-export async function listWorkspaceUsers(
-  deps: Pick<AppDeps, "database">,
-  tenant: TenantRef,
-): Promise<WorkspaceUsersResponse> {
-  const rows = await selectWorkspaceUsers(deps.database, tenant.organizationId, USERS_LIMIT);
+export async function listWorkspaceUsers(ctx: RequestContext): Promise<WorkspaceUsersResponse> {
+  if (!isAdminRole(ctx.role)) throw forbidden("Only admins and owners can list users");
+  const rows = await selectWorkspaceUsers(ctx.db, ctx.organizationId, USERS_LIMIT);
   return {
     users: rows.map((r) => {
       const role = parseRole(r.role) ?? "member";
@@ -21,7 +19,7 @@ export async function listWorkspaceUsers(
         username: r.username,
         role,
         profilePicture: r.profile_picture,
-        canImpersonate: r.user_id !== tenant.userId && canImpersonate(tenant.role, role),
+        canImpersonate: r.user_id !== ctx.userId && canImpersonate(ctx.role, role),
       };
     }),
   };

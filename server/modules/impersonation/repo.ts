@@ -1,28 +1,11 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Role } from "@domain/permissions";
-import type { Database } from "../../db/client";
-import { firstRow, type Executor } from "../../db/executor";
+import { firstRow, rows, type Executor } from "../../db/executor";
+import { impersonations } from "../../db/schema";
 
 /*
  * All SQL of dashboard impersonation ("view as"). One row per actor and workspace.
  */
-
-export interface ImpersonationRow {
-  target_user_id: string;
-  started_at: Date | string;
-}
-
-export async function selectImpersonation(
-  database: Database,
-  organizationId: string,
-  actorUserId: string,
-): Promise<ImpersonationRow | null> {
-  const { rows } = await database.raw.query<ImpersonationRow>(
-    `select target_user_id, started_at from impersonations where organization_id = $1 and actor_user_id = $2`,
-    [organizationId, actorUserId],
-  );
-  return rows[0] ?? null;
-}
 
 export interface ImpersonationTargetRow {
   target_user_id: string;
@@ -52,25 +35,26 @@ export async function selectImpersonationTarget(
 
 /** Start (or switch) an impersonation; returns the previous target, if any. */
 export async function upsertImpersonation(
-  database: Database,
+  executor: Executor,
   organizationId: string,
   actorUserId: string,
   targetUserId: string,
 ): Promise<string | null> {
-  const { rows } = await database.raw.query<{ previous: string | null }>(
-    `with previous as (
-       select target_user_id from impersonations where organization_id = $1 and actor_user_id = $2
-     ), upserted as (
-       insert into impersonations (organization_id, actor_user_id, target_user_id, started_at)
-       values ($1, $2, $3, now())
-       on conflict (organization_id, actor_user_id)
-       do update set target_user_id = excluded.target_user_id, started_at = excluded.started_at
-       returning 1
-     )
-     select (select target_user_id from previous) as previous from upserted`,
-    [organizationId, actorUserId, targetUserId],
+  const row = await firstRow<{ previous: string | null }>(
+    executor,
+    sql`with previous as (
+          select target_user_id from impersonations
+          where organization_id = ${organizationId} and actor_user_id = ${actorUserId}
+        ), upserted as (
+          insert into impersonations (organization_id, actor_user_id, target_user_id, started_at)
+          values (${organizationId}, ${actorUserId}, ${targetUserId}, now())
+          on conflict (organization_id, actor_user_id)
+          do update set target_user_id = excluded.target_user_id, started_at = excluded.started_at
+          returning 1
+        )
+        select (select target_user_id from previous) as previous from upserted`,
   );
-  return rows[0]?.previous ?? null;
+  return row?.previous ?? null;
 }
 
 /** End the actor's impersonation; returns the target it ended, or null when there was none. */
@@ -79,12 +63,13 @@ export async function deleteImpersonation(
   organizationId: string,
   actorUserId: string,
 ): Promise<string | null> {
-  const row = await firstRow<{ target_user_id: string }>(
-    executor,
-    sql`delete from impersonations where organization_id = ${organizationId} and actor_user_id = ${actorUserId}
-        returning target_user_id`,
-  );
-  return row?.target_user_id ?? null;
+  const [ended] = await executor
+    .delete(impersonations)
+    .where(
+      and(eq(impersonations.organizationId, organizationId), eq(impersonations.actorUserId, actorUserId)),
+    )
+    .returning({ targetUserId: impersonations.targetUserId });
+  return ended?.targetUserId ?? null;
 }
 
 export interface WorkspaceUserRow {
@@ -103,25 +88,46 @@ export interface WorkspaceUserRow {
  * app members with their ClickUp username when connected.
  */
 export async function selectWorkspaceUsers(
-  database: Database,
+  executor: Executor,
   organizationId: string,
   limit: number,
 ): Promise<WorkspaceUserRow[]> {
-  const { rows } = await database.raw.query<WorkspaceUserRow>(
-    `select uo.user_id, uo.role, p.email, p.first_name, p.last_name,
-            coalesce(nullif(btrim(c.clickup_username), ''), nullif(btrim(pu.username), '')) as username,
-            c.clickup_user_id, pu.profile_picture
-     from user_organizations uo
-     join profiles p on p.id = uo.user_id
-     left join user_clickup_connections c
-       on c.organization_id = uo.organization_id and c.user_id = uo.user_id and c.is_active
-     left join provider_users pu on pu.organization_id = uo.organization_id and pu.id = c.clickup_user_id
-     where uo.organization_id = $1
-     order by lower(coalesce(nullif(btrim(c.clickup_username), ''), nullif(btrim(pu.username), ''),
-                             nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), ''), p.email)),
-              p.email
-     limit $2`,
-    [organizationId, limit],
+  return rows<WorkspaceUserRow>(
+    executor,
+    sql`select uo.user_id, uo.role, p.email, p.first_name, p.last_name,
+               coalesce(nullif(btrim(c.clickup_username), ''), nullif(btrim(pu.username), '')) as username,
+               c.clickup_user_id, pu.profile_picture
+        from user_organizations uo
+        join profiles p on p.id = uo.user_id
+        left join user_clickup_connections c
+          on c.organization_id = uo.organization_id and c.user_id = uo.user_id and c.is_active
+        left join provider_users pu on pu.organization_id = uo.organization_id and pu.id = c.clickup_user_id
+        where uo.organization_id = ${organizationId}
+        order by lower(coalesce(nullif(btrim(c.clickup_username), ''), nullif(btrim(pu.username), ''),
+                                nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), ''), p.email)),
+                 p.email
+        limit ${limit}`,
   );
-  return rows;
+}
+
+export interface MemberRow {
+  user_id: string;
+  role: Role;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/** A member of the workspace with their role and profile; undefined when not a member. */
+export async function selectMember(
+  executor: Executor,
+  organizationId: string,
+  userId: string,
+): Promise<MemberRow | undefined> {
+  return firstRow<MemberRow>(
+    executor,
+    sql`select uo.user_id, uo.role, p.email, p.first_name, p.last_name
+        from user_organizations uo join profiles p on p.id = uo.user_id
+        where uo.organization_id = ${organizationId} and uo.user_id = ${userId}`,
+  );
 }

@@ -1,5 +1,5 @@
 import { canImpersonate, displayName, type Role } from "@domain/index";
-import type { Db } from "../../db/client";
+import type { Executor } from "../../db/executor";
 import type { Logger } from "../../lib/logger";
 import type { ImpersonatedUser } from "../../request-context";
 import { deleteImpersonation, selectImpersonationTarget } from "./repo";
@@ -10,13 +10,13 @@ import { deleteImpersonation, selectImpersonationTarget } from "./repo";
  * workspace); a stale one is removed and the actor sees their own view.
  */
 export async function resolveImpersonation(
-  db: Db,
+  executor: Executor,
   logger: Logger,
   organizationId: string,
   actorUserId: string,
   actorRole: Role,
 ): Promise<ImpersonatedUser | null> {
-  const target = await selectImpersonationTarget(db, organizationId, actorUserId);
+  const target = await selectImpersonationTarget(executor, organizationId, actorUserId);
   if (!target) return null;
   if (target.role && canImpersonate(actorRole, target.role)) {
     return {
@@ -29,7 +29,7 @@ export async function resolveImpersonation(
       email: target.email ?? "",
     };
   }
-  await deleteImpersonation(db, organizationId, actorUserId);
+  await deleteImpersonation(executor, organizationId, actorUserId);
   logger.info(
     { organizationId, actor: actorUserId, target: target.target_user_id },
     "stale impersonation ended",

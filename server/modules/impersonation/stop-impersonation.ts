@@ -1,27 +1,38 @@
-import type { AppDeps } from "../../context";
+import { transaction } from "../../db/executor";
+import type { RequestContext } from "../../request-context";
+import { recordChange } from "../audit/record-change";
 import { flushSecurityEvents, recordSecurityEvent } from "../audit/record-security-event";
-import type { TenantRef } from "../dashboard/viewer";
 import type { ImpersonationState } from "./contract";
 import { deleteImpersonation } from "./repo";
-import { IMPERSONATION_STOPPED, type RequestMeta } from "./start-impersonation";
+import { IMPERSONATION_STOPPED } from "./start-impersonation";
 
-/** Back to one's own view (spec §2 'Stop Impersonating'). Idempotent; audited when one ended. */
-export async function stopImpersonation(
-  deps: Pick<AppDeps, "database" | "logger" | "now">,
-  tenant: TenantRef,
-  meta: RequestMeta,
-): Promise<ImpersonationState> {
-  const ended = await deleteImpersonation(deps.database.db, tenant.organizationId, tenant.userId);
+/**
+ * Back to one's own view (spec §2 'Stop Impersonating'). Idempotent; the end and its
+ * audit_events row commit together, and the security log records it, only when one ended.
+ */
+export async function stopImpersonation(ctx: RequestContext): Promise<ImpersonationState> {
+  const ended = await transaction(ctx.deps.database, async (tx) => {
+    const ended = await deleteImpersonation(tx, ctx.organizationId, ctx.userId);
+    if (ended) {
+      await recordChange(ctx, tx, {
+        object: "impersonation",
+        id: ended,
+        action: "stopped",
+        before: { targetUserId: ended },
+      });
+    }
+    return ended;
+  });
   if (ended) {
-    await recordSecurityEvent(deps, {
+    await recordSecurityEvent(ctx.deps, {
       eventType: IMPERSONATION_STOPPED,
-      eventData: { actorUserId: tenant.userId, actorRole: tenant.role, targetUserId: ended },
-      userId: tenant.userId,
-      organizationId: tenant.organizationId,
-      ipAddress: meta.ipAddress,
-      userAgent: meta.userAgent,
+      eventData: { actorUserId: ctx.userId, actorRole: ctx.role, targetUserId: ended },
+      userId: ctx.userId,
+      organizationId: ctx.organizationId,
+      ipAddress: ctx.ip,
+      userAgent: ctx.userAgent,
     });
-    await flushSecurityEvents(deps);
+    await flushSecurityEvents(ctx.deps);
   }
   return { active: false, user: null };
 }

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { requireTenant } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
+import { documented } from "../../lib/openapi";
 import { liveHubFor } from "./hub";
 
 /** Coalesce bursts (a sync writes many batches) into one event per window. */
@@ -14,34 +15,43 @@ const HEARTBEAT_MS = 25_000;
  * instance (sync, webhook, timesheet save), and a comment heartbeat to keep proxies open.
  */
 export function liveRoutes() {
-  return new Hono<AppEnv>().use("*", requireTenant()).get("/", (c) => {
-    const { organizationId } = c.var.tenant;
-    const hub = liveHubFor(c.var.deps.database, c.var.deps.logger);
-    c.header("Cache-Control", "no-cache, no-transform");
-    c.header("X-Accel-Buffering", "no");
-    return streamSSE(c, async (stream) => {
-      let pending: ReturnType<typeof setTimeout> | null = null;
-      let seq = 0;
-      const unsubscribe = await hub.subscribe(organizationId, () => {
-        pending ??= setTimeout(() => {
-          pending = null;
-          void stream.writeSSE({ event: "workspace-changed", data: organizationId, id: String(++seq) });
-        }, COALESCE_MS);
-      });
-      let heartbeat: ReturnType<typeof setInterval> | undefined;
-      try {
-        await stream.writeSSE({ event: "ready", data: organizationId });
-        await new Promise<void>((resolve) => {
-          stream.onAbort(resolve);
-          heartbeat = setInterval(() => {
-            stream.write(": ping\n\n").catch(() => resolve());
-          }, HEARTBEAT_MS);
+  return new Hono<AppEnv>().get(
+    "/",
+    documented({
+      summary: "Server-sent events: workspace-changed whenever the caller's workspace data changes",
+      tags: ["Live updates"],
+      mediaType: "text/event-stream",
+    }),
+    requireTenant(),
+    (c) => {
+      const { organizationId } = c.var.ctx;
+      const hub = liveHubFor(c.var.deps.database, c.var.deps.logger);
+      c.header("Cache-Control", "no-cache, no-transform");
+      c.header("X-Accel-Buffering", "no");
+      return streamSSE(c, async (stream) => {
+        let pending: ReturnType<typeof setTimeout> | null = null;
+        let seq = 0;
+        const unsubscribe = await hub.subscribe(organizationId, () => {
+          pending ??= setTimeout(() => {
+            pending = null;
+            void stream.writeSSE({ event: "workspace-changed", data: organizationId, id: String(++seq) });
+          }, COALESCE_MS);
         });
-      } finally {
-        clearInterval(heartbeat);
-        if (pending) clearTimeout(pending);
-        unsubscribe();
-      }
-    });
-  });
+        let heartbeat: ReturnType<typeof setInterval> | undefined;
+        try {
+          await stream.writeSSE({ event: "ready", data: organizationId });
+          await new Promise<void>((resolve) => {
+            stream.onAbort(resolve);
+            heartbeat = setInterval(() => {
+              stream.write(": ping\n\n").catch(() => resolve());
+            }, HEARTBEAT_MS);
+          });
+        } finally {
+          clearInterval(heartbeat);
+          if (pending) clearTimeout(pending);
+          unsubscribe();
+        }
+      });
+    },
+  );
 }

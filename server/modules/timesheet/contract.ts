@@ -1,42 +1,94 @@
-/** Shapes of /api/timesheet — shared with the web app (type-only import). */
+import { z } from "zod";
+import { isoDaySchema } from "@domain/iso-day";
+import { TIMESHEET_HOURS_INPUT } from "@domain/timesheet";
 
-export type WriteBackStatus = "none" | "pending" | "synced" | "failed";
+/* Request and response shapes of /api/timesheet (spec §5, §7), shared with the web app. */
 
-export interface TimesheetCell {
+// ---------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------
+
+/** ?week=yyyy-MM-dd: any day of the week to show (default this week). */
+export const timesheetQuerySchema = z.object({ week: isoDaySchema.optional() }).strict();
+
+export type TimesheetQuery = z.infer<typeof timesheetQuerySchema>;
+
+/** Hours of one cell (spec §5): numeric, 0–24 in steps of 0.5. */
+export const timesheetCellHoursSchema = z
+  .number()
+  .min(TIMESHEET_HOURS_INPUT.min)
+  .max(TIMESHEET_HOURS_INPUT.max)
+  .multipleOf(TIMESHEET_HOURS_INPUT.step);
+
+export const saveTimesheetRequestSchema = z
+  .object({
+    /** The Monday yyyy-MM-dd of the week saved. */
+    weekStart: isoDaySchema,
+    /** `${taskId}:${yyyy-MM-dd}` → hours (0–24, step 0.5). Cells left out count as 0. */
+    cells: z
+      .record(z.string().min(3).max(120), timesheetCellHoursSchema)
+      .refine((cells) => Object.keys(cells).length <= 7 * 500, "too many cells"),
+  })
+  .strict()
+  .meta({ id: "SaveTimesheetRequest" });
+
+export type SaveTimesheetRequest = z.infer<typeof saveTimesheetRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+// ---------------------------------------------------------------------------------------------
+
+export const writeBackStatusSchema = z.enum(["none", "pending", "synced", "failed"]);
+
+export type WriteBackStatus = z.infer<typeof writeBackStatusSchema>;
+
+export const timesheetCellSchema = z.object({
   /** Hours this timesheet wrote for the cell (the editable value). */
-  hours: number;
+  hours: z.number(),
   /** Hours logged in ClickUp itself for the cell: counted in totals, never changed here. */
-  clickupHours: number;
+  clickupHours: z.number(),
   /** Write-back of the timesheet's hours to ClickUp ('none' when ClickUp is not connected with a token). */
-  writeBack: WriteBackStatus;
-  writeBackError: string | null;
-}
+  writeBack: writeBackStatusSchema,
+  writeBackError: z.string().nullable(),
+});
 
-export interface TimesheetRow {
-  taskId: string;
-  taskName: string;
-  folderName: string;
-  url: string;
-}
+export type TimesheetCell = z.infer<typeof timesheetCellSchema>;
 
-export interface TimesheetResponse {
+export const timesheetRowSchema = z.object({
+  taskId: z.string(),
+  taskName: z.string(),
+  folderName: z.string(),
+  url: z.string(),
+});
+
+export type TimesheetRow = z.infer<typeof timesheetRowSchema>;
+
+const timesheetShape = {
   /** Monday yyyy-MM-dd. */
-  weekStart: string;
+  weekStart: z.string(),
   /** The seven days yyyy-MM-dd. */
-  days: string[];
-  rows: TimesheetRow[];
+  days: z.array(z.string()),
+  rows: z.array(timesheetRowSchema),
   /** Keyed `${taskId}:${yyyy-MM-dd}`; cells without any time are omitted. */
-  cells: Record<string, TimesheetCell>;
+  cells: z.record(z.string(), timesheetCellSchema),
   /** Entries are written back to the user's ClickUp account. */
-  writeBackEnabled: boolean;
-}
+  writeBackEnabled: z.boolean(),
+};
 
-export interface SaveTimesheetRequest {
-  weekStart: string;
-  /** `${taskId}:${yyyy-MM-dd}` → hours (0–24, step 0.5). Cells left out count as 0. */
-  cells: Record<string, number>;
-}
+export const timesheetResponseSchema = z.object(timesheetShape).meta({ id: "Timesheet" });
 
-export interface SaveTimesheetResponse extends TimesheetResponse {
-  changes: { inserted: number; updated: number; deleted: number; unchanged: number };
-}
+export type TimesheetResponse = z.infer<typeof timesheetResponseSchema>;
+
+export const saveTimesheetResponseSchema = z
+  .object({
+    ...timesheetShape,
+    changes: z.object({
+      inserted: z.number(),
+      updated: z.number(),
+      deleted: z.number(),
+      unchanged: z.number(),
+    }),
+  })
+  .meta({ id: "SaveTimesheetResponse" });
+
+export type SaveTimesheetResponse = z.infer<typeof saveTimesheetResponseSchema>;

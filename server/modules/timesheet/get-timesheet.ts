@@ -1,19 +1,43 @@
 import { addDays, msToHours, timesheetRowKey, toIsoDate, weekWindow } from "@domain/index";
-import type { AppDeps } from "../../context";
+import type { Executor } from "../../db/executor";
 import { conflict, forbidden } from "../../lib/errors";
+import type { RequestContext } from "../../request-context";
+import { resolveAssignedScope } from "../dashboard/assigned-scope";
 import { taskUrl } from "../dashboard/present";
-import { selectWeekTasks } from "../dashboard/repo";
-import type { Viewer } from "../dashboard/viewer";
-import type { TimesheetCell, TimesheetResponse, TimesheetRow, WriteBackStatus } from "./contract";
+import { selectClickupProfile, selectWeekTasks, type AssignedScope } from "../dashboard/repo";
+import type {
+  TimesheetCell,
+  TimesheetQuery,
+  TimesheetResponse,
+  TimesheetRow,
+  WriteBackStatus,
+} from "./contract";
 import { selectTaskNames, selectWeekEntries } from "./repo";
 
 const STATUS_RANK: Record<WriteBackStatus, number> = { none: 0, synced: 1, pending: 2, failed: 3 };
 
-/** The viewer may log time: not impersonating (spec §2, §6) and connected to ClickUp. */
-export function assertCanLogTime(viewer: Viewer): NonNullable<Viewer["scope"]> {
-  if (viewer.impersonating) throw forbidden("Time logging is disabled while impersonating");
-  if (!viewer.scope) throw conflict("Connect your ClickUp account to log time");
-  return viewer.scope;
+/** Who logs time on the timesheet: the caller's ClickUp user and whether ClickUp gets a copy. */
+export interface TimeLogger {
+  scope: AssignedScope;
+  /** The connection holds a token: entries are written back to ClickUp. */
+  writeBackEnabled: boolean;
+}
+
+/**
+ * The caller may log time: not impersonating (spec §2, §6) and connected to ClickUp (409
+ * otherwise).
+ */
+export async function resolveTimeLogger(
+  ctx: RequestContext,
+  executor: Executor = ctx.db,
+): Promise<TimeLogger> {
+  if (ctx.impersonating) throw forbidden("Time logging is disabled while impersonating");
+  const [scope, profile] = await Promise.all([
+    resolveAssignedScope(ctx, executor),
+    selectClickupProfile(executor, ctx.organizationId, ctx.userId),
+  ]);
+  if (!scope || !profile) throw conflict("Connect your ClickUp account to log time");
+  return { scope, writeBackEnabled: profile.has_token };
 }
 
 /**
@@ -22,23 +46,25 @@ export function assertCanLogTime(viewer: Viewer): NonNullable<Viewer["scope"]> {
  * day with the timesheet's own hours and, separately, hours logged in ClickUp itself.
  */
 export async function getTimesheet(
-  deps: Pick<AppDeps, "database" | "now">,
-  viewer: Viewer,
-  weekDate: string | undefined,
+  ctx: RequestContext,
+  input: TimesheetQuery = {},
 ): Promise<TimesheetResponse> {
-  const scope = assertCanLogTime(viewer);
-  const window = weekWindow(weekDate ?? deps.now());
+  return readTimesheet(ctx.db, await resolveTimeLogger(ctx), input.week ?? ctx.deps.now());
+}
+
+/** The timesheet of the week containing `weekDate`, read through `executor`. */
+export async function readTimesheet(
+  executor: Executor,
+  logger: TimeLogger,
+  weekDate: string | Date,
+): Promise<TimesheetResponse> {
+  const { scope } = logger;
+  const window = weekWindow(weekDate);
   const weekStart = toIsoDate(window.start) as string;
   const days = Array.from({ length: 7 }, (_, i) => toIsoDate(addDays(window.start, i)) as string);
   const [weekTasks, entries] = await Promise.all([
-    selectWeekTasks(deps.database, scope, weekStart, days[6] as string),
-    selectWeekEntries(
-      deps.database,
-      scope.organizationId,
-      scope.providerUserId,
-      window.start,
-      window.endExclusive,
-    ),
+    selectWeekTasks(executor, scope, weekStart, days[6] as string),
+    selectWeekEntries(executor, scope.organizationId, scope.clickupUserId, window.start, window.endExclusive),
   ]);
 
   const rows: TimesheetRow[] = weekTasks.map((t) => ({
@@ -49,7 +75,7 @@ export async function getTimesheet(
   }));
   const known = new Set(rows.map((r) => r.taskId));
   const extraIds = [...new Set(entries.map((e) => e.task_id))].filter((id) => !known.has(id));
-  const extra = await selectTaskNames(deps.database, scope.organizationId, extraIds);
+  const extra = await selectTaskNames(executor, scope.organizationId, extraIds);
   const extraById = new Map(extra.map((t) => [t.id, t]));
   for (const id of extraIds) {
     const t = extraById.get(id);
@@ -76,11 +102,5 @@ export async function getTimesheet(
       cell.clickupHours += hours;
     }
   }
-  return {
-    weekStart,
-    days,
-    rows,
-    cells,
-    writeBackEnabled: Boolean(viewer.connection?.has_token),
-  };
+  return { weekStart, days, rows, cells, writeBackEnabled: logger.writeBackEnabled };
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database, Db } from "../../db/client";
+import { firstRow, rows, run, type Executor } from "../../db/executor";
 
 /*
  * All SQL of the weekly timesheet. time_entries.user_id is the ClickUp user id of the person the
@@ -7,8 +7,6 @@ import type { Database, Db } from "../../db/client";
  * here; 'timesheet' = written by this screen, replaced cell by cell). Index used:
  * time_entries_user_start_idx (organization_id, user_id, start_time).
  */
-
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface WeekEntryRow {
   id: string;
@@ -23,21 +21,21 @@ export interface WeekEntryRow {
 
 /** The person's non-deleted entries of both sources with start_time in [from, to). */
 export async function selectWeekEntries(
-  database: Database,
+  executor: Executor,
   organizationId: string,
   providerUserId: string,
   from: Date,
   to: Date,
 ): Promise<WeekEntryRow[]> {
-  const { rows } = await database.raw.query<WeekEntryRow>(
-    `select id, task_id, start_time, duration_ms, source, clickup_id, write_back_status, write_back_error
-     from time_entries
-     where organization_id = $1 and user_id = $2 and start_time >= $3 and start_time < $4
-       and not deleted and task_id is not null
-     order by start_time, id`,
-    [organizationId, providerUserId, from.toISOString(), to.toISOString()],
+  return rows<WeekEntryRow>(
+    executor,
+    sql`select id, task_id, start_time, duration_ms, source, clickup_id, write_back_status, write_back_error
+        from time_entries
+        where organization_id = ${organizationId} and user_id = ${providerUserId}
+          and start_time >= ${from.toISOString()} and start_time < ${to.toISOString()}
+          and not deleted and task_id is not null
+        order by start_time, id`,
   );
-  return rows;
 }
 
 export interface TaskNameRow {
@@ -49,17 +47,21 @@ export interface TaskNameRow {
 
 /** Names of tasks (in this workspace) for timesheet rows. */
 export async function selectTaskNames(
-  database: Database,
+  executor: Executor,
   organizationId: string,
   taskIds: readonly string[],
 ): Promise<TaskNameRow[]> {
   if (taskIds.length === 0) return [];
-  const { rows } = await database.raw.query<TaskNameRow>(
-    `select id, name, coalesce(nullif(btrim(folder_name), ''), 'No Project') as folder_name, url
-     from tasks where organization_id = $1 and id = any($2::text[])`,
-    [organizationId, [...taskIds]],
+  return rows<TaskNameRow>(
+    executor,
+    sql`select id, name, coalesce(nullif(btrim(folder_name), ''), 'No Project') as folder_name, url
+        from tasks
+        where organization_id = ${organizationId}
+          and id in (${sql.join(
+            taskIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
   );
-  return rows;
 }
 
 export interface OwnEntryRow {
@@ -70,22 +72,23 @@ export interface OwnEntryRow {
   clickup_id: string | null;
 }
 
-/** The timesheet's own live rows of the week, locked for the save. */
+/** The timesheet's own live rows of the week, locked for the save (call inside its transaction). */
 export async function lockOwnWeekEntries(
-  tx: Tx,
+  executor: Executor,
   organizationId: string,
   providerUserId: string,
   from: Date,
   to: Date,
 ): Promise<OwnEntryRow[]> {
-  const result = await tx.execute(sql`
-    select id, task_id, start_time, duration_ms, clickup_id from time_entries
-    where organization_id = ${organizationId} and user_id = ${providerUserId}
-      and start_time >= ${from.toISOString()} and start_time < ${to.toISOString()}
-      and source = 'timesheet' and not deleted
-    order by start_time, id
-    for update`);
-  return (result as unknown as { rows: OwnEntryRow[] }).rows;
+  return rows<OwnEntryRow>(
+    executor,
+    sql`select id, task_id, start_time, duration_ms, clickup_id from time_entries
+        where organization_id = ${organizationId} and user_id = ${providerUserId}
+          and start_time >= ${from.toISOString()} and start_time < ${to.toISOString()}
+          and source = 'timesheet' and not deleted
+        order by start_time, id
+        for update`,
+  );
 }
 
 export interface NewEntry {
@@ -98,56 +101,65 @@ export interface NewEntry {
 }
 
 export async function insertOwnEntry(
-  tx: Tx,
+  executor: Executor,
   organizationId: string,
   providerUserId: string,
   loggedBy: string,
   writeBackStatus: "none" | "pending",
   e: NewEntry,
 ): Promise<void> {
-  await tx.execute(sql`
-    insert into time_entries (organization_id, id, user_id, task_id, start_time, end_time, duration_ms,
-                              billable, description, source, logged_by, write_back_status)
-    values (${organizationId}, ${e.id}, ${providerUserId}, ${e.taskId}, ${e.startTime.toISOString()},
-            ${e.endTime.toISOString()}, ${e.durationMs}, true, ${e.description}, 'timesheet', ${loggedBy},
-            ${writeBackStatus})`);
+  await run(
+    executor,
+    sql`insert into time_entries (organization_id, id, user_id, task_id, start_time, end_time, duration_ms,
+                                  billable, description, source, logged_by, write_back_status)
+        values (${organizationId}, ${e.id}, ${providerUserId}, ${e.taskId}, ${e.startTime.toISOString()},
+                ${e.endTime.toISOString()}, ${e.durationMs}, true, ${e.description}, 'timesheet', ${loggedBy},
+                ${writeBackStatus})`,
+  );
 }
 
 export async function updateOwnEntry(
-  tx: Tx,
+  executor: Executor,
   organizationId: string,
   id: string,
   writeBackStatus: "none" | "pending",
   e: Omit<NewEntry, "id" | "taskId">,
 ): Promise<void> {
-  await tx.execute(sql`
-    update time_entries
-    set start_time = ${e.startTime.toISOString()}, end_time = ${e.endTime.toISOString()},
-        duration_ms = ${e.durationMs}, billable = true, description = ${e.description},
-        write_back_status = ${writeBackStatus}, write_back_error = null, updated_at = now()
-    where organization_id = ${organizationId} and id = ${id}`);
+  await run(
+    executor,
+    sql`update time_entries
+        set start_time = ${e.startTime.toISOString()}, end_time = ${e.endTime.toISOString()},
+            duration_ms = ${e.durationMs}, billable = true, description = ${e.description},
+            write_back_status = ${writeBackStatus}, write_back_error = null, updated_at = now()
+        where organization_id = ${organizationId} and id = ${id}`,
+  );
 }
 
 /** Soft-delete: the write-back job removes the ClickUp copy (if any), then the row stays as a tombstone. */
 export async function deleteOwnEntries(
-  tx: Tx,
+  executor: Executor,
   organizationId: string,
   ids: readonly string[],
   writeBackStatus: "none" | "pending",
 ): Promise<void> {
   if (ids.length === 0) return;
-  await tx.execute(sql`
-    update time_entries
-    set deleted = true, write_back_status = ${writeBackStatus}, write_back_error = null, updated_at = now()
-    where organization_id = ${organizationId} and id in (${sql.join(
-      ids.map((i) => sql`${i}`),
-      sql`, `,
-    )})`);
+  await run(
+    executor,
+    sql`update time_entries
+        set deleted = true, write_back_status = ${writeBackStatus}, write_back_error = null, updated_at = now()
+        where organization_id = ${organizationId} and id in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+  );
 }
 
-/** Tell open dashboards (every instance) that this workspace's data changed. */
-export async function notifyWorkspaceChanged(database: Database, organizationId: string): Promise<void> {
-  await database.raw.query(`select pg_notify('workspace_changed', $1)`, [organizationId]);
+/**
+ * Tell open dashboards (every instance) that this workspace's data changed. Inside a
+ * transaction the notification is delivered when it commits, and never when it rolls back.
+ */
+export async function notifyWorkspaceChanged(executor: Executor, organizationId: string): Promise<void> {
+  await run(executor, sql`select pg_notify('workspace_changed', ${organizationId})`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -162,18 +174,18 @@ export interface WriteBackTargetRow {
 
 /** The person's ClickUp identity and token, and the workspace's ClickUp team. */
 export async function selectWriteBackTarget(
-  database: Database,
+  executor: Executor,
   organizationId: string,
   userId: string,
 ): Promise<WriteBackTargetRow | null> {
-  const { rows } = await database.raw.query<WriteBackTargetRow>(
-    `select c.clickup_user_id, c.access_token_enc, w.clickup_team_id
-     from user_clickup_connections c
-     left join clickup_workspace_connections w on w.organization_id = c.organization_id
-     where c.organization_id = $1 and c.user_id = $2 and c.is_active`,
-    [organizationId, userId],
+  const row = await firstRow<WriteBackTargetRow>(
+    executor,
+    sql`select c.clickup_user_id, c.access_token_enc, w.clickup_team_id
+        from user_clickup_connections c
+        left join clickup_workspace_connections w on w.organization_id = c.organization_id
+        where c.organization_id = ${organizationId} and c.user_id = ${userId} and c.is_active`,
   );
-  return rows[0] ?? null;
+  return row ?? null;
 }
 
 export interface PendingEntryRow {
@@ -191,88 +203,94 @@ export interface PendingEntryRow {
 
 /** The timesheet's entries of one person waiting for (or having failed) the write-back, oldest first. */
 export async function selectPendingEntries(
-  database: Database,
+  executor: Executor,
   organizationId: string,
   providerUserId: string,
   limit: number,
 ): Promise<PendingEntryRow[]> {
-  const { rows } = await database.raw.query<PendingEntryRow>(
-    `select id, task_id, start_time, end_time, duration_ms, description, billable, deleted, clickup_id, updated_at
-     from time_entries
-     where organization_id = $1 and user_id = $2 and source = 'timesheet'
-       and write_back_status in ('pending', 'failed')
-     order by updated_at, id
-     limit $3`,
-    [organizationId, providerUserId, limit],
+  return rows<PendingEntryRow>(
+    executor,
+    sql`select id, task_id, start_time, end_time, duration_ms, description, billable, deleted, clickup_id, updated_at
+        from time_entries
+        where organization_id = ${organizationId} and user_id = ${providerUserId} and source = 'timesheet'
+          and write_back_status in ('pending', 'failed')
+        order by updated_at, id
+        limit ${limit}`,
   );
-  return rows;
 }
 
 /** Clickup ids already linked to rows of this workspace (so a found remote entry is not adopted twice). */
 export async function selectLinkedClickupIds(
-  database: Database,
+  executor: Executor,
   organizationId: string,
   clickupIds: readonly string[],
 ): Promise<Set<string>> {
   if (clickupIds.length === 0) return new Set();
-  const { rows } = await database.raw.query<{ clickup_id: string }>(
-    `select clickup_id from time_entries
-     where organization_id = $1 and source = 'timesheet' and clickup_id = any($2::text[])`,
-    [organizationId, [...clickupIds]],
+  const found = await rows<{ clickup_id: string }>(
+    executor,
+    sql`select clickup_id from time_entries
+        where organization_id = ${organizationId} and source = 'timesheet'
+          and clickup_id in (${sql.join(
+            clickupIds.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
   );
-  return new Set(rows.map((r) => r.clickup_id));
+  return new Set(found.map((r) => r.clickup_id));
 }
 
 /**
  * Record that a row reached ClickUp as `clickupId`. A copy the sync imported meanwhile (same
  * ClickUp id, source 'clickup') is removed so the time is never counted twice. The row stays
- * 'pending' when it changed after `seenUpdatedAt` (the next pass sends the new value).
+ * 'pending' when it changed after `seenUpdatedAt` (the next pass sends the new value). Both
+ * statements commit together: run it in a transaction (the caller's `tx`).
  */
 export async function linkWrittenEntry(
-  database: Database,
+  executor: Executor,
   organizationId: string,
   id: string,
   clickupId: string | null,
   seenUpdatedAt: Date | string,
 ): Promise<void> {
-  await database.db.transaction(async (tx) => {
-    if (clickupId) {
-      await tx.execute(sql`
-        delete from time_entries
-        where organization_id = ${organizationId} and clickup_id = ${clickupId} and id <> ${id}
-          and source = 'clickup'`);
-    }
-    await tx.execute(sql`
-      update time_entries
-      set clickup_id = ${clickupId},
-          write_back_status = case when date_trunc('milliseconds', updated_at) > ${new Date(seenUpdatedAt).toISOString()}::timestamptz
-                                   then 'pending' else 'synced' end,
-          write_back_error = null
-      where organization_id = ${organizationId} and id = ${id}`);
-  });
+  if (clickupId) {
+    await run(
+      executor,
+      sql`delete from time_entries
+          where organization_id = ${organizationId} and clickup_id = ${clickupId} and id <> ${id}
+            and source = 'clickup'`,
+    );
+  }
+  await run(
+    executor,
+    sql`update time_entries
+        set clickup_id = ${clickupId},
+            write_back_status = case when date_trunc('milliseconds', updated_at) > ${new Date(seenUpdatedAt).toISOString()}::timestamptz
+                                     then 'pending' else 'synced' end,
+            write_back_error = null
+        where organization_id = ${organizationId} and id = ${id}`,
+  );
 }
 
 export async function markWriteBackFailed(
-  database: Database,
+  executor: Executor,
   organizationId: string,
   id: string,
   error: string,
 ): Promise<void> {
-  await database.raw.query(
-    `update time_entries set write_back_status = 'failed', write_back_error = $3
-     where organization_id = $1 and id = $2 and write_back_status in ('pending', 'failed')`,
-    [organizationId, id, error.slice(0, 500)],
+  await run(
+    executor,
+    sql`update time_entries set write_back_status = 'failed', write_back_error = ${error.slice(0, 500)}
+        where organization_id = ${organizationId} and id = ${id} and write_back_status in ('pending', 'failed')`,
   );
 }
 
 /** People with entries waiting for the write-back (the periodic retry sweep). */
 export async function selectUsersWithPendingWriteBack(
-  database: Database,
+  executor: Executor,
 ): Promise<{ organization_id: string; logged_by: string }[]> {
-  const { rows } = await database.raw.query<{ organization_id: string; logged_by: string }>(
-    `select distinct organization_id, logged_by from time_entries
-     where source = 'timesheet' and write_back_status in ('pending', 'failed') and logged_by is not null
-     limit 1000`,
+  return rows<{ organization_id: string; logged_by: string }>(
+    executor,
+    sql`select distinct organization_id, logged_by from time_entries
+        where source = 'timesheet' and write_back_status in ('pending', 'failed') and logged_by is not null
+        limit 1000`,
   );
-  return rows;
 }

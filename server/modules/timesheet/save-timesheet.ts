@@ -1,16 +1,19 @@
 import {
   buildTimesheetEntries,
+  msToHours,
   parseTimesheetRowKey,
   timesheetRowKey,
   toIsoDate,
   weekWindow,
 } from "@domain/index";
-import type { AppDeps } from "../../context";
+import { transaction } from "../../db/executor";
+import { enqueueWriteBack as enqueueWriteBackJob } from "../../jobs/write-back-time-entries";
 import { badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import type { Viewer } from "../dashboard/viewer";
-import type { SaveTimesheetResponse } from "./contract";
-import { assertCanLogTime, getTimesheet } from "./get-timesheet";
+import type { RequestContext } from "../../request-context";
+import { recordChange } from "../audit/record-change";
+import type { SaveTimesheetRequest, SaveTimesheetResponse } from "./contract";
+import { readTimesheet, resolveTimeLogger } from "./get-timesheet";
 import {
   deleteOwnEntries,
   insertOwnEntry,
@@ -23,27 +26,34 @@ import {
 /** Runs the write-back of one person's pending entries (a job, or inline when no queue is wired). */
 export type EnqueueWriteBack = (payload: { organizationId: string; userId: string }) => Promise<void>;
 
+export interface SaveTimesheetOptions {
+  /** Override the write-back queue (default: registerWriteBackQueue's, else in-process). */
+  enqueueWriteBack?: EnqueueWriteBack;
+}
+
 /**
  * Save the week (spec §5, §7) without ever losing time: for every (task, day) cell of the week
  * the timesheet's own entries are replaced by one entry of the entered hours (09:00Z, billable,
  * 'Time logged via timesheet'); cells left out or at 0 lose only the timesheet's own entries.
  * Entries logged in ClickUp itself are never touched. Unchanged cells are left alone so nothing
- * is rewritten in ClickUp. One transaction; the ClickUp write-back follows as a job.
+ * is rewritten in ClickUp. One transaction holds the entries, the audit_events row of the
+ * changed cells and the live-update notification (delivered on commit); the ClickUp write-back
+ * follows as a job.
  */
 export async function saveTimesheet(
-  deps: Pick<AppDeps, "database" | "now" | "logger">,
-  viewer: Viewer,
-  input: { weekStart: string; cells: Record<string, number> },
-  enqueueWriteBack: EnqueueWriteBack | undefined,
+  ctx: RequestContext,
+  input: SaveTimesheetRequest,
+  options: SaveTimesheetOptions = {},
 ): Promise<SaveTimesheetResponse> {
-  const scope = assertCanLogTime(viewer);
+  const logger = await resolveTimeLogger(ctx);
+  const { scope } = logger;
   const window = weekWindow(input.weekStart);
   if (toIsoDate(window.start) !== input.weekStart) {
     throw badRequest("weekStart must be a Monday", [{ field: "weekStart", message: "must be a Monday" }]);
   }
 
   // Only tasks that are rows of this week's timesheet may be logged against.
-  const current = await getTimesheet(deps, viewer, input.weekStart);
+  const current = await readTimesheet(ctx.db, logger, input.weekStart);
   const rowIds = new Set(current.rows.map((r) => r.taskId));
   const days = new Set(current.days);
   for (const key of Object.keys(input.cells)) {
@@ -63,14 +73,14 @@ export async function saveTimesheet(
   const wanted = new Map(
     buildTimesheetEntries(input.cells).map((e) => [timesheetRowKey(e.taskId, e.startTime), e]),
   );
-  const writeBack = viewer.connection?.has_token ? "pending" : "none";
+  const writeBack = logger.writeBackEnabled ? "pending" : "none";
   const changes = { inserted: 0, updated: 0, deleted: 0, unchanged: 0 };
 
-  await deps.database.db.transaction(async (tx) => {
+  await transaction(ctx.deps.database, async (tx) => {
     const own = await lockOwnWeekEntries(
       tx,
       scope.organizationId,
-      scope.providerUserId,
+      scope.clickupUserId,
       window.start,
       window.endExclusive,
     );
@@ -79,11 +89,19 @@ export async function saveTimesheet(
       const key = timesheetRowKey(row.task_id, row.start_time);
       byKey.set(key, [...(byKey.get(key) ?? []), row]);
     }
+    /** Hours of the cells this save changes, before and after (the audit trail). */
+    const before: Record<string, number> = {};
+    const after: Record<string, number> = {};
+    const changed = (key: string, rows: readonly OwnEntryRow[]) => {
+      before[key] = rows.reduce((sum, r) => sum + msToHours(r.duration_ms), 0);
+      after[key] = msToHours(wanted.get(key)?.durationMs ?? 0);
+    };
     const toDelete: string[] = [];
     for (const [key, rows] of byKey) {
       const entry = wanted.get(key);
       if (!entry) {
         toDelete.push(...rows.map((r) => r.id));
+        changed(key, rows);
         continue;
       }
       const [keep, ...extra] = rows as [OwnEntryRow, ...OwnEntryRow[]];
@@ -96,27 +114,38 @@ export async function saveTimesheet(
         await updateOwnEntry(tx, scope.organizationId, keep.id, writeBack, entry);
         changes.updated += 1;
       }
+      if (!same || extra.length > 0) changed(key, rows);
     }
     for (const [key, entry] of wanted) {
       if (byKey.has(key)) continue;
-      await insertOwnEntry(tx, scope.organizationId, scope.providerUserId, viewer.actorUserId, writeBack, {
+      await insertOwnEntry(tx, scope.organizationId, scope.clickupUserId, ctx.userId, writeBack, {
         id: newId(),
         ...entry,
       });
       changes.inserted += 1;
+      changed(key, []);
     }
     await deleteOwnEntries(tx, scope.organizationId, toDelete, writeBack);
     changes.deleted = toDelete.length;
+
+    if (Object.keys(after).length > 0) {
+      await recordChange(ctx, tx, {
+        object: "timesheet_week",
+        id: `${scope.clickupUserId}:${input.weekStart}`,
+        action: "saved",
+        before: { cells: before },
+        after: { cells: after },
+      });
+      await notifyWorkspaceChanged(tx, scope.organizationId);
+    }
   });
 
   const touched = changes.inserted + changes.updated + changes.deleted > 0;
-  if (touched) {
-    await notifyWorkspaceChanged(deps.database, scope.organizationId);
-    if (writeBack === "pending" && enqueueWriteBack) {
-      await enqueueWriteBack({ organizationId: scope.organizationId, userId: viewer.actorUserId }).catch(
-        (err: unknown) => deps.logger.error({ err }, "could not queue the time-entry write-back"),
-      );
-    }
+  if (touched && writeBack === "pending") {
+    const enqueue = options.enqueueWriteBack ?? ((payload) => enqueueWriteBackJob(ctx.deps, payload));
+    await enqueue({ organizationId: scope.organizationId, userId: ctx.userId }).catch((err: unknown) =>
+      ctx.log.error({ err }, "could not queue the time-entry write-back"),
+    );
   }
-  return { ...(await getTimesheet(deps, viewer, input.weekStart)), changes };
+  return { ...(await readTimesheet(ctx.db, logger, input.weekStart)), changes };
 }

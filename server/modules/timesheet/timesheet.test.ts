@@ -182,6 +182,85 @@ describe("PUT /api/timesheet", () => {
   });
 });
 
+/** Make every insert into audit_events fail (the save's last write), or stop doing so. */
+async function failAuditInserts(on: boolean) {
+  if (on) {
+    await ctx.database.raw.exec(`
+      create function test_refuse_audit() returns trigger language plpgsql as $$
+      begin raise exception 'audit store unavailable'; end $$;
+      create trigger test_refuse_audit before insert on audit_events
+        for each row execute function test_refuse_audit();`);
+  } else {
+    await ctx.database.raw.exec(`
+      drop trigger test_refuse_audit on audit_events;
+      drop function test_refuse_audit();`);
+  }
+}
+
+describe("timesheet audit trail", () => {
+  const auditRows = () =>
+    rows(
+      `select actor_user_id, impersonator_user_id, object_id, action, before, after from audit_events
+       where organization_id = $1 and object_type = 'timesheet_week'`,
+      [member.organizationId],
+    );
+
+  it("records the changed cells of each save that changed something, in its transaction", async () => {
+    const audit = await auditRows();
+    // the first save inserted two cells, the idempotent one changed nothing, the third changed two
+    expect(audit).toHaveLength(2);
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        {
+          actor_user_id: member.userId,
+          impersonator_user_id: null,
+          object_id: `${ME}:2026-11-16`,
+          action: "saved",
+          before: { cells: { "ta:2026-11-17": 0, "tb:2026-11-18": 0 } },
+          after: { cells: { "ta:2026-11-17": 2.5, "tb:2026-11-18": 8 } },
+        },
+        {
+          actor_user_id: member.userId,
+          impersonator_user_id: null,
+          object_id: `${ME}:2026-11-16`,
+          action: "saved",
+          before: { cells: { "ta:2026-11-17": 2.5, "tb:2026-11-18": 8 } },
+          after: { cells: { "ta:2026-11-17": 4, "tb:2026-11-18": 0 } },
+        },
+      ]),
+    );
+  });
+
+  it("keeps neither the entries nor the audit row when the save's transaction fails", async () => {
+    const entriesBefore = await rows(
+      `select id, task_id, duration_ms, deleted, write_back_status from time_entries
+       where organization_id = $1 order by id`,
+      [member.organizationId],
+    );
+    const queuedBefore = queued.length;
+    await failAuditInserts(true);
+    try {
+      const res = await member.client.put("/api/timesheet", {
+        weekStart: "2026-11-16",
+        cells: { "ta:2026-11-17": 6, "tb:2026-11-20": 2 },
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      await failAuditInserts(false);
+    }
+    const entriesAfter = await rows(
+      `select id, task_id, duration_ms, deleted, write_back_status from time_entries
+       where organization_id = $1 order by id`,
+      [member.organizationId],
+    );
+    expect(entriesAfter).toEqual(entriesBefore);
+    expect(await auditRows()).toHaveLength(2);
+    expect(queued).toHaveLength(queuedBefore);
+    const sheet = await member.client.get<TimesheetResponse>("/api/timesheet?week=2026-11-16");
+    expect(sheet.body.cells["ta:2026-11-17"]).toMatchObject({ hours: 4 });
+  });
+});
+
 describe("write-back to ClickUp", () => {
   it("creates, updates and deletes through the client, keeps ClickUp ids, and adopts instead of duplicating", async () => {
     const remote = new Map<string, CuTimeEntry>();
