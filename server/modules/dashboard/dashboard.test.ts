@@ -332,3 +332,88 @@ describe("task and project detail", () => {
     expect((await member.client.get("/api/dashboard/projects/f-nowhere")).status).toBe(404);
   });
 });
+
+describe("project detail visibility (spec §6)", () => {
+  it("lists the folder's revisions the viewed person's ClickUp account can see; admins see all", async () => {
+    const viewer = await createUserInWorkspace(ctx, { role: "member" });
+    const org = viewer.organizationId;
+    const admin = await createUserInWorkspace(ctx, { role: "admin", organizationId: org });
+    await connect(viewer.userId, org, "cu-viewer", "vera");
+    await connect(admin.userId, org, "cu-boss", "boss");
+    const inFolder = { folderId: "f-x", folderName: "X", status: "open" };
+    await seedClickupData(ctx.deps.database.db, org, {
+      spaces: [
+        { id: "sp-private", name: "Private", private: true },
+        { id: "sp-open", name: "Open", private: false },
+      ],
+      tasks: [
+        {
+          ...inFolder,
+          id: "x-mine",
+          name: "Mine",
+          spaceId: "sp-private",
+          listId: "l-mine",
+          assigneesArray: [{ id: "cu-viewer" }],
+        },
+        {
+          ...inFolder,
+          id: "x-boss",
+          name: "Boss",
+          spaceId: "sp-private",
+          listId: "l-hidden",
+          assigneesArray: [{ id: "cu-boss" }],
+        },
+        {
+          ...inFolder,
+          id: "x-asset",
+          name: "Asset",
+          customItemId: 1009,
+          status: "in progress",
+          spaceId: "sp-private",
+          listId: "l-hidden",
+        },
+        {
+          ...inFolder,
+          id: "x-rev-listed",
+          name: "Rev listed",
+          customItemId: 1033,
+          parentTaskId: "x-asset",
+          spaceId: "sp-private",
+          listId: "l-team",
+        },
+        {
+          ...inFolder,
+          id: "x-rev-open",
+          name: "Rev open space",
+          customItemId: 1033,
+          parentTaskId: "x-asset",
+          spaceId: "sp-open",
+          listId: "l-hidden",
+        },
+        {
+          ...inFolder,
+          id: "x-rev-hidden",
+          name: "Rev hidden",
+          customItemId: 1033,
+          parentTaskId: "x-asset",
+          spaceId: "sp-private",
+          listId: "l-hidden",
+        },
+      ],
+    });
+    await ctx.database.raw.query(
+      `insert into list_members (organization_id, list_id, user_id) values ($1, 'l-team', 'cu-viewer')`,
+      [org],
+    );
+
+    const seen = await viewer.client.get<ProjectDetailResponse>("/api/dashboard/projects/f-x");
+    expect(seen.status).toBe(200);
+    expect(seen.body.revisions.map((r) => r.id).sort()).toEqual(["x-rev-listed", "x-rev-open"]);
+    const all = await admin.client.get<ProjectDetailResponse>("/api/dashboard/projects/f-x");
+    expect(all.body.revisions.map((r) => r.id).sort()).toEqual([
+      "x-rev-hidden",
+      "x-rev-listed",
+      "x-rev-open",
+    ]);
+  });
+});

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
 import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
+import { transaction } from "../../db/executor";
+import { notifyWorkspaceChanged } from "../timesheet/repo";
 import { liveHubFor } from "./hub";
 
 let ctx: TestContext;
@@ -28,16 +30,17 @@ async function openStream(user: WorkspaceUser) {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let text = "";
+  // A read still waiting when `until` times out is kept for the next call, so no chunk is lost.
+  let pending: ReturnType<typeof reader.read> | null = null;
   async function until(pattern: RegExp, ms: number): Promise<boolean> {
     const deadline = Date.now() + ms;
     while (!pattern.test(text)) {
       const left = deadline - Date.now();
       if (left <= 0) return false;
-      const chunk = await Promise.race([
-        reader.read(),
-        new Promise<null>((r) => setTimeout(() => r(null), left)),
-      ]);
+      pending ??= reader.read();
+      const chunk = await Promise.race([pending, new Promise<null>((r) => setTimeout(() => r(null), left))]);
       if (chunk === null) return false;
+      pending = null;
       if (chunk.done) return pattern.test(text);
       text += decoder.decode(chunk.value, { stream: true });
     }
@@ -64,5 +67,20 @@ describe("GET /api/live", () => {
     expect(await theirs.until(/event: workspace-changed/, 600)).toBe(false);
     mine.close();
     theirs.close();
+  });
+
+  it("delivers a notification sent inside a transaction when it commits, never when it rolls back", async () => {
+    const mine = await openStream(member);
+    expect(await mine.until(/event: ready/, 2000)).toBe(true);
+    await expect(
+      transaction(ctx.database, async (tx) => {
+        await notifyWorkspaceChanged(tx, member.organizationId);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await mine.until(/event: workspace-changed/, 600)).toBe(false);
+    await transaction(ctx.database, (tx) => notifyWorkspaceChanged(tx, member.organizationId));
+    expect(await mine.until(/event: workspace-changed/, 2000)).toBe(true);
+    mine.close();
   });
 });
