@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -14,20 +15,31 @@ import { organizations } from "./workspaces";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Security events (spec §3, §9). organization_id is null for events before a workspace is known. */
+/**
+ * Rows that belong to no workspace carry `organization_id = ''` (NO_WORKSPACE): the column is
+ * part of the primary key, so it cannot be null. Repos write `coalesce(…, '')` and read
+ * `nullif(organization_id, '')`, so callers still see null.
+ */
+export const NO_WORKSPACE = "";
+
+/**
+ * Security events (spec §3, §9). organization_id is '' for events before a workspace is known.
+ * The key is (organization_id, id): id stays a sequence, so keyset paging by id keeps working.
+ */
 export const securityAuditLog = pgTable(
   "security_audit_log",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
+    organizationId: text("organization_id").notNull().default(NO_WORKSPACE),
+    id: bigserial("id", { mode: "number" }).notNull(),
     eventType: text("event_type").notNull(),
     eventData: jsonb("event_data").$type<Record<string, unknown>>().notNull().default({}),
     userId: text("user_id"),
-    organizationId: text("organization_id"),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
     index("security_audit_log_org_idx").on(t.organizationId, t.createdAt),
     index("security_audit_log_type_idx").on(t.eventType, t.createdAt),
     index("security_audit_log_user_idx").on(t.userId, t.createdAt),
@@ -96,12 +108,16 @@ export const syncRuns = pgTable(
   ],
 );
 
-/** Every webhook delivery received, verified or not (webhook-activity report). */
+/**
+ * Every webhook delivery received, verified or not (webhook-activity report). organization_id is
+ * '' for deliveries that matched no workspace. The job that processes a delivery knows only its
+ * id, hence the plain index on id next to the (organization_id, id) key.
+ */
 export const webhookEvents = pgTable(
   "webhook_events",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    organizationId: text("organization_id"),
+    organizationId: text("organization_id").notNull().default(NO_WORKSPACE),
+    id: bigserial("id", { mode: "number" }).notNull(),
     webhookId: text("webhook_id"),
     event: text("event"),
     taskId: text("task_id"),
@@ -112,5 +128,28 @@ export const webhookEvents = pgTable(
     receivedAt: ts("received_at").notNull().defaultNow(),
     processedAt: ts("processed_at"),
   },
-  (t) => [index("webhook_events_org_idx").on(t.organizationId, t.receivedAt)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    index("webhook_events_org_idx").on(t.organizationId, t.receivedAt),
+    index("webhook_events_id_idx").on(t.id),
+  ],
 );
+
+/**
+ * ClickUp's per-token request budget, shared by every instance (server/integrations/clickup/
+ * rate-limit.ts). One row per token — keyed by the token's SHA-256, never the token — holding
+ * the current window as ClickUp's X-RateLimit-* headers report it. Times are epoch ms.
+ * Not a workspace table: a token's budget is global (a Citus reference/coordinator table).
+ */
+export const clickupRateBudgets = pgTable("clickup_rate_budgets", {
+  tokenHash: text("token_hash").primaryKey(),
+  /** X-RateLimit-Limit; null until a response reported it (then one probe request at a time). */
+  windowLimit: integer("window_limit"),
+  /** Requests the instances may still dispatch in this window. */
+  remaining: integer("remaining").notNull(),
+  /** When the window resets (X-RateLimit-Reset, skew-corrected); null until a response of this window reported it. */
+  resetAt: bigint("reset_at", { mode: "number" }),
+  /** When we started counting this window. */
+  windowStartedAt: bigint("window_started_at", { mode: "number" }).notNull(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});

@@ -53,7 +53,10 @@ export const invitations = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
-    uniqueIndex("invitations_token_idx").on(t.tokenHash),
+    // Unique within a workspace (the distribution key leads, as in every unique key of a
+    // workspace table); the plain index serves the accept link, which knows only the token.
+    uniqueIndex("invitations_token_idx").on(t.organizationId, t.tokenHash),
+    index("invitations_token_hash_idx").on(t.tokenHash),
     index("invitations_email_idx").on(t.organizationId, t.email),
   ],
 );

@@ -30,7 +30,7 @@ export async function insertSecurityEvents(
       r.userAgent,
       r.createdAt.toISOString(),
     );
-    return `($${base + 1}, $${base + 2}::jsonb, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7}::timestamptz)`;
+    return `($${base + 1}, $${base + 2}::jsonb, $${base + 3}, coalesce($${base + 4}, ''), $${base + 5}, $${base + 6}, $${base + 7}::timestamptz)`;
   });
   await database.raw.query(
     `insert into security_audit_log (event_type, event_data, user_id, organization_id, ip_address, user_agent, created_at)
@@ -81,12 +81,12 @@ export async function listSecurityEvents(
     user_agent: string | null;
     created_at: Date | string;
   }>(
-    `select l.id, l.event_type, l.event_data, l.user_id, p.email as user_email, l.organization_id,
+    `select l.id, l.event_type, l.event_data, l.user_id, p.email as user_email, nullif(l.organization_id, '') as organization_id,
             l.ip_address, l.user_agent, l.created_at
        from security_audit_log l
        left join profiles p on p.id = l.user_id
       where (l.organization_id = $1
-             or (l.organization_id is null and l.user_id in
+             or (l.organization_id = '' and l.user_id in
                    (select uo.user_id from user_organizations uo where uo.organization_id = $1)))
             ${filter}
       order by l.id desc
