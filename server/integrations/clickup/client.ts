@@ -1,6 +1,6 @@
 import type { Logger } from "../../lib/logger";
 import { asArray, asObject, strOrNull, type Json } from "./decode";
-import { schedulerFor, type RateLimitHeaders, type RateLimitScheduler } from "./rate-limit";
+import { schedulerFor, type RateLimitHeaders, type RequestScheduler } from "./rate-limit";
 import {
   decodeFolder,
   decodeList,
@@ -54,8 +54,8 @@ export interface ClickUpClientOptions {
   backoffMs?: number;
   /** Concurrent requests per token once the limit is known. */
   concurrency?: number;
-  /** Override the shared per-token scheduler (tests). */
-  scheduler?: RateLimitScheduler;
+  /** The token's scheduler (runtime.ts passes the database-backed one); default: in-process. */
+  scheduler?: RequestScheduler;
   /** Called for every HTTP attempt (benchmarks count calls). */
   onAttempt?: (info: { method: string; path: string; status: number | null }) => void;
 }
@@ -128,7 +128,7 @@ export class ClickUpClient {
   readonly baseUrl: string;
   private readonly token: string;
   private readonly fetchImpl: typeof fetch;
-  private readonly scheduler: RateLimitScheduler;
+  private readonly scheduler: RequestScheduler;
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
   private readonly maxRateLimitRetries: number;

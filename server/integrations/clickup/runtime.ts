@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import type { AppDeps } from "../../context";
 import { decryptSecret } from "../../lib/secrets";
 import { ClickUpClient, type ClickUpClientOptions } from "./client";
+import { databaseSchedulerFor, type RateLimitClock } from "./rate-limit";
 
 /** Where ClickUp is and how to reach it: the real service, or the simulator mounted in-process. */
 export interface ClickUpRuntime {
@@ -15,6 +16,8 @@ export interface ClickUpRuntime {
   simulated: boolean;
   /** Client options for every client built from this runtime (tests shorten backoffs). */
   clientOptions?: Partial<ClickUpClientOptions>;
+  /** The clock of the per-token rate budget (tests run the simulator's windows faster). */
+  rateLimitClock?: RateLimitClock;
   /** The in-process simulator's HTTP app, mounted at SIM_MOUNT by server/app.ts. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   simulatorApp?: Hono<any>;
@@ -44,24 +47,33 @@ export function clickupRuntime(deps: Pick<AppDeps, "config" | "clickup">): Click
   };
 }
 
+/**
+ * A client for `token` whose rate budget lives in the database, so every instance sharing it
+ * spends the token's requests per window once (server/integrations/clickup/rate-limit.ts).
+ */
 export function clientForToken(
-  deps: Pick<AppDeps, "config" | "clickup" | "logger">,
+  deps: Pick<AppDeps, "config" | "clickup" | "logger" | "database">,
   token: string,
   extra: Partial<ClickUpClientOptions> = {},
 ): ClickUpClient {
   const rt = clickupRuntime(deps);
+  const options = { ...rt.clientOptions, ...extra };
   return new ClickUpClient({
     baseUrl: rt.apiUrl,
     token,
     fetch: rt.fetch,
     logger: deps.logger,
-    ...rt.clientOptions,
-    ...extra,
+    scheduler: databaseSchedulerFor(deps.database, token, {
+      maxConcurrency: options.concurrency ?? 4,
+      clock: rt.rateLimitClock,
+      onError: (err) => deps.logger.warn({ err }, "clickup rate budget not corrected"),
+    }),
+    ...options,
   });
 }
 
 export function clientForEncryptedToken(
-  deps: Pick<AppDeps, "config" | "clickup" | "logger" | "secrets">,
+  deps: Pick<AppDeps, "config" | "clickup" | "logger" | "secrets" | "database">,
   tokenEnc: string,
   extra: Partial<ClickUpClientOptions> = {},
 ): ClickUpClient {
