@@ -21,6 +21,7 @@ import { workspaceRoutes } from "./modules/workspaces/routes";
 import { clickupRoutes } from "./modules/clickup/routes";
 import { webhookRoutes } from "./modules/webhooks/routes";
 import { accessibleTasksRoutes } from "./modules/accessible-tasks/routes";
+import { apiDocsRoutes } from "./modules/api-docs/routes";
 import { SIM_MOUNT } from "./integrations/clickup/runtime";
 import { invitationRoutes } from "./modules/invitations/routes";
 import { memberRoutes } from "./modules/members/routes";
@@ -119,6 +120,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/webhooks", webhookRoutes());
   api.route("/accessible-tasks", accessibleTasksRoutes());
   app.route("/api", api);
+  // /api/openapi.json and /api/reference describe every route registered on `app` (read per request).
+  app.route("/api", apiDocsRoutes(app));
 
   // No ClickUp credentials: the simulator stands in for ClickUp, on this same port.
   const simApp = deps.clickup?.simulatorApp;

@@ -12,10 +12,25 @@ export const errorBodySchema = z
   })
   .meta({ id: "ErrorBody" });
 
+/** Where the document keeps ErrorBody (the id above). */
+export const ERROR_BODY_REF = "#/components/schemas/ErrorBody";
+
 const errorResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: resolver(errorBodySchema) } },
 });
+
+/**
+ * A plain (already resolved) error response pointing at ErrorBody: for places that take an OpenAPI
+ * response object rather than a zod schema (hono-openapi's default 400 for validate()-only routes,
+ * better-auth's merged endpoints).
+ */
+export function errorBodyResponse(description: string) {
+  return {
+    description,
+    content: { "application/json": { schema: { $ref: ERROR_BODY_REF } } },
+  };
+}
 
 export interface RouteDoc {
   /** One line: what the route does (the operation summary). */
@@ -27,8 +42,8 @@ export interface RouteDoc {
   response?: ZodType;
   /** Success status (default 200; 201 for creates, 204 for no body). */
   status?: 200 | 201 | 202 | 204;
-  /** Media type of a non-JSON success body (text/csv, text/event-stream). */
-  mediaType?: string;
+  /** Media type(s) of a non-JSON success body (text/csv, text/event-stream). */
+  mediaType?: string | string[];
   /** The route needs no session (health, public pages, webhooks). */
   public?: boolean;
 }
@@ -36,17 +51,30 @@ export interface RouteDoc {
 /**
  * Describe a route for /api/openapi.json: put it first in the route's middleware, before
  * requireTenant() and validate(). Request parts come from validate(); this adds the summary,
- * the success body and our error responses.
+ * the success body and our error responses. server/modules/api-docs/api-docs.test.ts fails for
+ * any /api route without it (or without a success body: `response`, `mediaType` or status 204).
  */
 export function documented(doc: RouteDoc) {
   const status = doc.status ?? 200;
-  const success = doc.response
+  const mediaTypes = doc.mediaType === undefined ? [] : [doc.mediaType].flat();
+  const response = doc.response;
+  const success = response
     ? {
         description: "OK",
-        content: { [doc.mediaType ?? "application/json"]: { schema: resolver(doc.response) } },
+        content: Object.fromEntries(
+          (mediaTypes.length ? mediaTypes : ["application/json"]).map((type) => [
+            type,
+            { schema: resolver(response) },
+          ]),
+        ),
       }
-    : doc.mediaType
-      ? { description: "OK", content: { [doc.mediaType]: { schema: { type: "string" as const } } } }
+    : mediaTypes.length
+      ? {
+          description: "OK",
+          content: Object.fromEntries(
+            mediaTypes.map((type) => [type, { schema: { type: "string" as const } }]),
+          ),
+        }
       : { description: status === 204 ? "No content" : "OK" };
   return describeRoute({
     summary: doc.summary,
