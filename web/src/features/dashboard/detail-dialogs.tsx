@@ -4,7 +4,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useProjectDetail, useTaskDetail, type ProjectItem } from "./api";
-import { formatDay, StatusPill } from "./status-pill";
+import { StatusPill } from "@/components/status-pill";
+import { formatDay } from "./format-day";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -46,7 +47,7 @@ export function TaskDetailDialog({ taskId, onClose }: { taskId: string | null; o
           <>
             <dl className="divide-y">
               <Row label="Status">
-                <StatusPill status={task.status.status} />
+                <StatusPill status={task.status.status} rule="dashboard" />
               </Row>
               <Row label="Project">{task.folderName}</Row>
               <Row label="Due date">{formatDay(task.dueDate)}</Row>
@@ -90,7 +91,7 @@ function ItemList({ title, items, empty }: { title: string; items: ProjectItem[]
               </a>
               <span className="flex shrink-0 items-center gap-2 text-xs text-muted-foreground">
                 {formatDay(i.dueDate)}
-                <StatusPill status={i.status.status} />
+                <StatusPill status={i.status.status} rule="dashboard" />
               </span>
             </li>
           ))}

@@ -21,7 +21,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import { useWeek, type DashboardTask } from "./api";
-import { StatusPill } from "./status-pill";
+import { StatusPill } from "@/components/status-pill";
 
 const BAR_CLASS = {
   green: "bg-green-500",
@@ -189,7 +189,7 @@ function DayColumn({
                 <div className="line-clamp-2 font-medium">{task.name}</div>
                 <div className="mt-0.5 truncate text-muted-foreground">{task.folderName}</div>
                 <div className="mt-1 flex flex-wrap items-center gap-1">
-                  <StatusPill status={task.status.status} />
+                  <StatusPill status={task.status.status} rule="dashboard" />
                   {task.hoursPerDayEstimate ? (
                     <span className="text-[11px] text-muted-foreground">
                       {formatHours(task.hoursPerDayEstimate)}/day

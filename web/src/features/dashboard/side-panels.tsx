@@ -6,7 +6,8 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/component
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import { useMyProjects, useOtherTasks } from "./api";
-import { formatDay, StatusPill } from "./status-pill";
+import { StatusPill } from "@/components/status-pill";
+import { formatDay } from "./format-day";
 
 function PanelTitle({ children }: { children: string }) {
   return <h2 className="text-sm font-semibold tracking-wide text-muted-foreground">{children}</h2>;
@@ -120,7 +121,7 @@ export function OtherTasksPanel({
                     <span className={cn(overdue && "font-medium text-destructive")}>
                       {formatDay(t.dueDate)}
                     </span>
-                    <StatusPill status={t.status.status} />
+                    <StatusPill status={t.status.status} rule="dashboard" />
                   </span>
                 </button>
               </li>

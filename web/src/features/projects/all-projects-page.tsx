@@ -9,7 +9,7 @@ import { EmptyState, Page } from "@/features/app-shell/page";
 import { cn } from "@/lib/cn";
 import { useProjectList, type ProjectListItem, type ProjectSortKey } from "./api";
 import { formatDate, PHASE_LABEL } from "./format";
-import { StatusBadge } from "./status-badge";
+import { StatusPill } from "@/components/status-pill";
 
 const COLUMNS: { key: ProjectSortKey; label: string; className?: string; numeric?: boolean }[] = [
   { key: "jobCode", label: "Job Code" },
@@ -268,7 +268,7 @@ function ProjectRow({ project: p }: { project: ProjectListItem }) {
       <td className="px-3 py-2">{p.client ?? <span className="text-muted-foreground">—</span>}</td>
       <td className="px-3 py-2">{PHASE_LABEL[p.phase]}</td>
       <td className="px-3 py-2">
-        <StatusBadge status={p.status} />
+        <StatusPill status={p.status} rule="project" />
       </td>
       <td className="max-w-40 truncate px-3 py-2">
         {p.producer || <span className="text-muted-foreground">—</span>}
@@ -299,7 +299,7 @@ function ProjectCard({ project: p }: { project: ProjectListItem }) {
               {p.jobCode} · {p.client ?? "No client"} · {PHASE_LABEL[p.phase]}
             </p>
           </div>
-          <StatusBadge status={p.status} />
+          <StatusPill status={p.status} rule="project" />
         </div>
         <div className="mt-2 flex items-center justify-between text-xs text-muted-foreground">
           <span>

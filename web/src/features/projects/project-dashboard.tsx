@@ -11,7 +11,7 @@ import {
   type ProjectHeader,
 } from "./api";
 import { formatDate } from "./format";
-import { StatusBadge } from "./status-badge";
+import { StatusPill } from "@/components/status-pill";
 
 /** The project dashboard (index and /dashboard): summary, upcoming milestones, team, a person's tasks. */
 export function ProjectDashboard({
@@ -215,7 +215,7 @@ function PersonTasks({ projectId, assignee }: { projectId: string; assignee: str
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium">{t.name}</p>
             <div className="mt-0.5 flex items-center gap-2 text-xs text-muted-foreground">
-              <StatusBadge status={t.status} />
+              <StatusPill status={t.status} rule="project" />
               {t.customId ? <span className="font-mono">{t.customId}</span> : null}
             </div>
           </div>

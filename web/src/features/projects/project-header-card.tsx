@@ -2,7 +2,7 @@ import { CalendarRange, Megaphone, User } from "lucide-react";
 import { clampPercent, formatHours } from "@domain/index";
 import type { ProjectHeader } from "./api";
 import { formatDate } from "./format";
-import { StatusBadge } from "./status-badge";
+import { StatusPill } from "@/components/status-pill";
 
 /** Project header card (spec §2, §3 meta task): name, job code, % complete, status, client, dates, producer update. */
 export function ProjectHeaderCard({ project: p }: { project: ProjectHeader }) {
@@ -34,7 +34,7 @@ export function ProjectHeaderCard({ project: p }: { project: ProjectHeader }) {
             ) : null}
           </div>
         </div>
-        <StatusBadge status={p.status} className="text-sm" />
+        <StatusPill status={p.status} rule="project" className="text-sm" />
       </div>
 
       <div className="mt-4">

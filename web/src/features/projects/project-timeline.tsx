@@ -5,7 +5,7 @@ import { EmptyState } from "@/features/app-shell/page";
 import { cn } from "@/lib/cn";
 import { useProjectTimeline, type TimelineItem } from "./api";
 import { formatDate } from "./format";
-import { StatusBadge } from "./status-badge";
+import { StatusPill } from "@/components/status-pill";
 
 const DAY = 86_400_000;
 
@@ -110,7 +110,7 @@ export function ProjectTimeline({ projectId }: { projectId: string }) {
                     )}
                   </div>
                   <div className="hidden w-32 px-2 text-right lg:block">
-                    <StatusBadge status={item.status} />
+                    <StatusPill status={item.status} rule="project" />
                   </div>
                 </li>
               );
