@@ -1,22 +1,17 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { z } from "zod";
 import { MESSAGES } from "@domain/messages";
 import type { AppEnv } from "../context";
 import { badRequest, rateLimited, type ErrorBody, type ErrorCode } from "../lib/errors";
+import { documented } from "../lib/openapi";
 import { recordSecurityEvent } from "../modules/audit/record-security-event";
+import { authConfigResponseSchema, resendRequestSchema, resendResponseSchema } from "./contract";
 import { clearCurrentWorkspace, consumeAccountLimit, resetAccountLimit } from "./repo";
 import { CLIENT_IP_HEADER, clientIp, userAgentOf } from "./client-ip";
 import { loadUser } from "./middleware";
 import { ACCOUNT_RECOVERY_LIMIT, ACCOUNT_SIGN_IN_LIMIT } from "./rate-limits";
 
 type JsonBody = Record<string, unknown> | undefined;
-
-const resendSchema = z.object({
-  email: z.string().trim().toLowerCase().email("must be an e-mail address").max(254).optional(),
-  phone: z.string().trim().max(32).optional(),
-  type: z.enum(["signup", "recovery"]).optional(),
-});
 
 /**
  * /api/auth/*: better-auth's endpoints behind a thin wrapper that adds what the spec asks around
@@ -25,39 +20,58 @@ const resendSchema = z.object({
  */
 export function authRoutes() {
   return new Hono<AppEnv>()
-    .post("/resend", async (c) => {
-      const raw = (await c.req.json().catch(() => undefined)) as unknown;
-      const parsed = resendSchema.safeParse(raw ?? {});
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        const field = issue.path.map(String).join(".") || "body";
-        throw badRequest(`Invalid body: ${field} — ${issue.message}`, [{ field, message: issue.message }]);
-      }
-      const { email, phone, type } = parsed.data;
-      if ((!email && !phone) || !type) {
-        const field = !type ? "type" : "email";
-        throw badRequest(MESSAGES.resendMissingTarget, [{ field, message: MESSAGES.resendMissingTarget }]);
-      }
-      if (!email) {
-        throw badRequest("Text messages are not available on this server; use your e-mail address", [
-          { field: "phone", message: "Text messages are not available on this server" },
-        ]);
-      }
-      await enforceAccountLimit(c, `account:mail:${email}`, ACCOUNT_RECOVERY_LIMIT, "/resend");
-      const { auth, config } = c.var.deps;
-      if (type === "signup") {
-        await auth.api
-          .sendVerificationEmail({ body: { email, callbackURL: "/" }, headers: c.req.raw.headers })
-          .catch(() => undefined);
-      } else {
-        await auth.api
-          .requestPasswordReset({ body: { email, redirectTo: `${config.publicUrl}/auth?mode=reset` } })
-          .catch(() => undefined);
-      }
-      // Same answer whether or not the address has an account (no account discovery).
-      return c.json({ ok: true });
-    })
-    .get("/config", (c) => c.json({ google: c.var.deps.config.googleConfigured }))
+    .post(
+      "/resend",
+      documented({
+        summary: "Send the sign-up confirmation or password-recovery e-mail again",
+        tags: ["Authentication"],
+        public: true,
+        body: resendRequestSchema,
+        response: resendResponseSchema,
+      }),
+      async (c) => {
+        const raw = (await c.req.json().catch(() => undefined)) as unknown;
+        const parsed = resendRequestSchema.safeParse(raw ?? {});
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          const field = issue.path.map(String).join(".") || "body";
+          throw badRequest(`Invalid body: ${field} — ${issue.message}`, [{ field, message: issue.message }]);
+        }
+        const { email, phone, type } = parsed.data;
+        if ((!email && !phone) || !type) {
+          const field = !type ? "type" : "email";
+          throw badRequest(MESSAGES.resendMissingTarget, [{ field, message: MESSAGES.resendMissingTarget }]);
+        }
+        if (!email) {
+          throw badRequest("Text messages are not available on this server; use your e-mail address", [
+            { field: "phone", message: "Text messages are not available on this server" },
+          ]);
+        }
+        await enforceAccountLimit(c, `account:mail:${email}`, ACCOUNT_RECOVERY_LIMIT, "/resend");
+        const { auth, config } = c.var.deps;
+        if (type === "signup") {
+          await auth.api
+            .sendVerificationEmail({ body: { email, callbackURL: "/" }, headers: c.req.raw.headers })
+            .catch(() => undefined);
+        } else {
+          await auth.api
+            .requestPasswordReset({ body: { email, redirectTo: `${config.publicUrl}/auth?mode=reset` } })
+            .catch(() => undefined);
+        }
+        // Same answer whether or not the address has an account (no account discovery).
+        return c.json({ ok: true as const });
+      },
+    )
+    .get(
+      "/config",
+      documented({
+        summary: "Sign-in methods this server offers besides e-mail and password",
+        tags: ["Authentication"],
+        public: true,
+        response: authConfigResponseSchema,
+      }),
+      (c) => c.json({ google: c.var.deps.config.googleConfigured }),
+    )
     .all("/*", handleAuth);
 }
 
@@ -89,7 +103,7 @@ async function handleAuth(c: Context<AppEnv>): Promise<Response> {
     const user = await loadUser(c);
     if (user) {
       await deps.auth.api.revokeSessions({ headers: c.req.raw.headers }).catch(() => undefined);
-      await clearCurrentWorkspace(deps.database, user.id);
+      await clearCurrentWorkspace(deps.database.db, user.id);
     }
   }
 
@@ -122,7 +136,7 @@ async function handleAuth(c: Context<AppEnv>): Promise<Response> {
       // First factor passed; user_login is written once the second factor is verified.
     } else if (status === 200) {
       await audit("user_login", { method: "password" }, userIdOf(resBody));
-      if (email) await resetAccountLimit(deps.database, `account:sign-in:${email}`);
+      if (email) await resetAccountLimit(deps.database.db, `account:sign-in:${email}`);
     } else {
       await audit("failed_auth", { method: "password", reason, ...(email ? { email } : {}) });
     }
@@ -165,7 +179,7 @@ async function enforceAccountLimit(
   path: string,
 ): Promise<void> {
   const { deps } = c.var;
-  const count = await consumeAccountLimit(deps.database, key, limit.window, deps.now().getTime());
+  const count = await consumeAccountLimit(deps.database.db, key, limit.window, deps.now().getTime());
   if (count > limit.max) {
     await recordSecurityEvent(deps, {
       eventType: "rate_limit_exceeded",

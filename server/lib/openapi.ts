@@ -38,6 +38,11 @@ export interface RouteDoc {
   /** Groups the reference page by area. */
   tags?: string[];
   description?: string;
+  /**
+   * The JSON request body's schema, only for a route that parses its body itself; a body checked
+   * with validate("json", schema) is documented by validate().
+   */
+  body?: ZodType;
   /** The success body's zod schema (from the module's contract.ts); omit for 204 / streams. */
   response?: ZodType;
   /** Success status (default 200; 201 for creates, 204 for no body). */
@@ -81,6 +86,14 @@ export function documented(doc: RouteDoc) {
     ...(doc.description ? { description: doc.description } : {}),
     ...(doc.tags ? { tags: doc.tags } : {}),
     ...(doc.public ? { security: [] } : {}),
+    ...(doc.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: resolver(doc.body) } },
+          },
+        }
+      : {}),
     responses: {
       [status]: success,
       400: errorResponse("Invalid input: the fields and reasons"),
