@@ -1,20 +1,25 @@
 /**
  * Projects benchmark: 1,000 projects (plus a COMPLETED JOBS space) with their tasks and time,
  * then the timings of the navigation list, All Projects (first page, a sort, a search, a filter),
- * the CSV export and one project page, for an admin and a member (§6 scope).
+ * the CSV export and one project page, for an admin and a member (§6 scope: the work spaces are
+ * private, so the member counts their own tasks and the tasks of the two lists they belong to).
  *
  *   npm run bench:projects                       # embedded PGlite, in memory
  *   DATABASE_URL=postgres://… npm run bench:projects   # a PostgreSQL server (uses a fresh database)
  *   BENCH_PROJECTS=2000 BENCH_TASKS=80 npm run bench:projects
  */
 import { performance } from "node:perf_hooks";
+import type { AppDeps } from "../server/context";
 import type { Database } from "../server/db/client";
-import { exportProjectsCsv } from "../server/modules/projects/export-projects-csv";
+import { csvChunks } from "../server/lib/csv";
+import { createLogger } from "../server/lib/logger";
+import { projectListQuerySchema } from "../server/modules/projects/contract";
+import { exportProjectsCsv, PROJECT_CSV_COLUMNS } from "../server/modules/projects/export-projects-csv";
 import { getProject } from "../server/modules/projects/get-project";
 import { getProjectTimeReport } from "../server/modules/projects/get-project-time-report";
 import { listNavProjects } from "../server/modules/projects/list-nav-projects";
-import { listProjects, projectListQuery } from "../server/modules/projects/list-projects";
-import { projectsRepo, type TaskScope } from "../server/modules/projects/repo";
+import { listProjects } from "../server/modules/projects/list-projects";
+import { systemContext, type RequestContext } from "../server/request-context";
 import { openBenchDatabase } from "./bench-database";
 
 const STATUSES = [
@@ -39,8 +44,9 @@ export async function seedProjects(
   const users = options.users ?? 40;
   const q = (text: string, params: unknown[] = []) => database.raw.query(text, params);
   await q(
-    `insert into spaces (organization_id, id, name)
-     select $1, 'sp' || g, case when g = 0 then 'COMPLETED JOBS' else 'Space ' || g end from generate_series(0, 4) g`,
+    `insert into spaces (organization_id, id, name, private)
+     select $1, 'sp' || g, case when g = 0 then 'COMPLETED JOBS' else 'Space ' || g end, g > 0
+     from generate_series(0, 4) g`,
     [organizationId],
   );
   await q(
@@ -76,10 +82,10 @@ export async function seedProjects(
   );
   // Work tasks: every 4th is a subtask of the previous one; every 10th is a milestone.
   await q(
-    `insert into tasks (organization_id, id, name, status, folder_id, space_id, custom_item_id, parent_task_id,
+    `insert into tasks (organization_id, id, name, status, folder_id, space_id, list_id, custom_item_id, parent_task_id,
                         due_date, time_estimate_ms, assignees_array, assignee_id, estimated_time_total, time_logged_total)
      select $1, 't' || p || '-' || k, 'Task ' || k, ($4::text[])[1 + (p + k) % array_length($4::text[], 1)],
-            'f' || p, 'sp' || (p % 5), case when k % 10 = 0 then 1 else 0 end,
+            'f' || p, 'sp' || (p % 5), 'l' || p, case when k % 10 = 0 then 1 else 0 end,
             case when k % 4 = 0 then 't' || p || '-' || (k - 1) end,
             now() + ((p + k) % 30 - 10) * interval '1 day', ((k % 8) + 1) * 3600000,
             jsonb_build_array(jsonb_build_object('id', 'u' || (1 + (p * 7 + k) % $5::int))), 'u' || (1 + (p * 7 + k) % $5::int),
@@ -118,6 +124,32 @@ async function time<T>(label: string, fn: () => Promise<T>, runs = 5): Promise<T
   return result;
 }
 
+/** The request context requireTenant() would build for a person of the bench workspace. */
+async function benchContext(
+  database: Database,
+  role: "admin" | "member",
+  clickupUserId: string,
+): Promise<RequestContext> {
+  const id = `bench-${role}`;
+  await database.raw.query(`insert into profiles (id, name, email) values ($1, $1, $1 || '@bench.test')`, [
+    id,
+  ]);
+  await database.raw.query(
+    `insert into user_clickup_connections (organization_id, user_id, clickup_user_id) values ('bench', $1, $2)`,
+    [id, clickupUserId],
+  );
+  const deps = { database, logger: createLogger("silent"), now: () => new Date() } as unknown as AppDeps;
+  const base = systemContext(deps, "bench", role);
+  return { ...base, user: { ...base.user, id, email: `${id}@bench.test`, name: id }, userId: id };
+}
+
+/** The whole CSV download as the route streams it. */
+async function csvText(ctx: RequestContext, query: Parameters<typeof exportProjectsCsv>[1]): Promise<string> {
+  let text = "";
+  for await (const chunk of csvChunks(PROJECT_CSV_COLUMNS, exportProjectsCsv(ctx, query))) text += chunk;
+  return text;
+}
+
 async function main() {
   const projects = Number(process.env.BENCH_PROJECTS ?? 1000);
   const tasksPerProject = Number(process.env.BENCH_TASKS ?? 60);
@@ -129,25 +161,28 @@ async function main() {
     console.log(
       `${database.kind}: ${projects} projects × ${tasksPerProject} tasks seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
-    const repo = projectsRepo(database);
-    const admin: TaskScope = { seesAll: true, clickupUserId: null, allowedTaskIds: [] };
-    const member: TaskScope = { seesAll: false, clickupUserId: "u7", allowedTaskIds: ["t1-1", "t2-2"] };
-    const q = (input: Record<string, unknown>) => projectListQuery.parse(input);
+    const admin = await benchContext(database, "admin", "u1");
+    const member = await benchContext(database, "member", "u7");
+    // The member also sees every task of two lists (the old bench's two permitted tasks' places).
+    await database.raw.query(
+      `insert into list_members (organization_id, list_id, user_id) values ('bench', 'l1', 'u7'), ('bench', 'l2', 'u7')`,
+    );
+    const q = (input: Record<string, unknown>) => projectListQuerySchema.parse(input);
 
-    const nav = await time("nav list", () => listNavProjects(repo, "bench"));
-    await time("All Projects page 1 (admin)", () => listProjects(repo, "bench", admin, q({})));
-    await time("All Projects page 1 (member, §6 scope)", () => listProjects(repo, "bench", member, q({})));
+    const nav = await time("nav list", () => listNavProjects(admin));
+    await time("All Projects page 1 (admin)", () => listProjects(admin, q({})));
+    await time("All Projects page 1 (member, §6 scope)", () => listProjects(member, q({})));
     await time("All Projects sort by hours desc", () =>
-      listProjects(repo, "bench", admin, q({ sort: "loggedHours", dir: "desc", page: 3 })),
+      listProjects(admin, q({ sort: "loggedHours", dir: "desc", page: 3 })),
     );
     await time("All Projects search + phase filter", () =>
-      listProjects(repo, "bench", admin, q({ search: "client 7", phase: "creative" })),
+      listProjects(admin, q({ search: "client 7", phase: "creative" })),
     );
     const sample = `p${Math.ceil(projects / 2)}`;
-    const csv = await time("CSV export (all rows)", () => exportProjectsCsv(repo, "bench", admin, q({})));
-    await time("project header (admin)", () => getProject(repo, "bench", sample, admin));
-    await time("project header (member)", () => getProject(repo, "bench", sample, member));
-    await time("project time report (admin)", () => getProjectTimeReport(repo, "bench", sample, admin));
+    const csv = await time("CSV export (all rows)", () => csvText(admin, q({})));
+    await time("project header (admin)", () => getProject(admin, { projectId: sample }));
+    await time("project header (member)", () => getProject(member, { projectId: sample }));
+    await time("project time report (admin)", () => getProjectTimeReport(admin, { projectId: sample }));
     console.log(
       `nav: ${nav.total} projects (COMPLETED JOBS left out); CSV ${csv.split("\r\n").length - 2} rows`,
     );

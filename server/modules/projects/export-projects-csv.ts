@@ -1,11 +1,15 @@
 import { formatStatusText } from "@domain/index";
-import type { ProjectListItem } from "./contract";
-import { loadProjectItems, queryProjectItems, type ProjectListQuery } from "./list-projects";
-import type { ProjectsRepo, TaskScope } from "./repo";
+import type { CsvColumn } from "../../lib/csv";
+import type { RequestContext } from "../../request-context";
+import { resolveTaskScope } from "../accessible-tasks/task-scope";
+import type { ProjectExportQuery, ProjectListItem } from "./contract";
+import { presentProjectRow } from "./list-projects";
+import { usersById } from "./names";
+import { allProviderUsers, projectListBatches } from "./repo";
 
 const PHASE_LABEL = { bid: "Bid", creative: "Creative", post: "Post", other: "Other" } as const;
 
-const COLUMNS: { header: string; value: (p: ProjectListItem) => string | number | null }[] = [
+export const PROJECT_CSV_COLUMNS: readonly CsvColumn<ProjectListItem>[] = [
   { header: "Job Code", value: (p) => p.jobCode },
   { header: "Project", value: (p) => p.name },
   { header: "Client", value: (p) => p.client },
@@ -21,26 +25,17 @@ const COLUMNS: { header: string; value: (p: ProjectListItem) => string | number 
 ];
 
 /**
- * One CSV cell: quoted when needed; text starting with = + - @ (or a tab/CR) is prefixed with an
- * apostrophe so spreadsheets do not run it as a formula.
+ * All Projects for the CSV export: the list's search, filters and sort, every row, read from
+ * SQL in batches of `batchSize` as the download stream asks for them.
  */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return "";
-  if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** All Projects as CSV with the list's search, filters and sort, every page. */
-export async function exportProjectsCsv(
-  repo: ProjectsRepo,
-  organizationId: string,
-  scope: TaskScope,
-  query: Omit<ProjectListQuery, "page" | "pageSize">,
-): Promise<string> {
-  const items = await loadProjectItems(repo, organizationId, scope);
-  const { items: rows } = queryProjectItems(items, { ...query, page: 1, pageSize: Number.MAX_SAFE_INTEGER });
-  const lines = [COLUMNS.map((c) => csvCell(c.header)).join(",")];
-  for (const row of rows) lines.push(COLUMNS.map((c) => csvCell(c.value(row))).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+export async function* exportProjectsCsv(
+  ctx: RequestContext,
+  query: ProjectExportQuery,
+  options: { batchSize?: number } = {},
+): AsyncGenerator<ProjectListItem[], void, undefined> {
+  const scope = await resolveTaskScope(ctx);
+  const byId = usersById(await allProviderUsers(ctx.db, ctx.organizationId));
+  for await (const batch of projectListBatches(ctx.db, ctx.organizationId, scope, query, options.batchSize)) {
+    yield batch.map((row) => presentProjectRow(row, byId));
+  }
 }

@@ -1,8 +1,10 @@
 import { percentComplete, resolveAssigneeName } from "@domain/index";
-import type { HealthRow, ProjectHealthResponse } from "./contract";
+import type { RequestContext } from "../../request-context";
+import { resolveTaskScope } from "../accessible-tasks/task-scope";
+import type { HealthRow, ProjectHealthResponse, ProjectIdParam } from "./contract";
 import { requireMetaTask } from "./get-project";
 import { hours, usersById } from "./names";
-import type { ProjectsRepo, TaskScope } from "./repo";
+import { estimateRows, providerUsers, timeReportCells } from "./repo";
 
 /**
  * Project health: estimated against logged hours per assignee, over the tasks the caller may
@@ -10,18 +12,19 @@ import type { ProjectsRepo, TaskScope } from "./repo";
  * task's full estimate, as the workload does); logged hours from that person's time entries.
  */
 export async function getProjectHealth(
-  repo: ProjectsRepo,
-  organizationId: string,
-  projectId: string,
-  scope: TaskScope,
+  ctx: RequestContext,
+  input: ProjectIdParam,
 ): Promise<ProjectHealthResponse> {
-  const meta = await requireMetaTask(repo, organizationId, projectId);
+  const [meta, scope] = await Promise.all([
+    requireMetaTask(ctx.db, ctx.organizationId, input.projectId),
+    resolveTaskScope(ctx),
+  ]);
   const base = { revenueAvailable: false, hoursScopeAll: scope.seesAll };
   const zero = { estimatedHours: 0, loggedHours: 0, varianceHours: 0, percentUsed: 0 };
   if (!meta.folder_id) return { rows: [], totals: zero, ...base };
   const [cells, estimates] = await Promise.all([
-    repo.timeReportCells(organizationId, meta.folder_id, scope),
-    repo.estimateRows(organizationId, meta.folder_id, scope),
+    timeReportCells(ctx.db, scope, meta.folder_id),
+    estimateRows(ctx.db, scope, meta.folder_id),
   ]);
   const acc = new Map<string, { estimated: number; logged: number; tasks: Set<string> }>();
   const get = (id: string) => {
@@ -48,7 +51,7 @@ export async function getProjectHealth(
     totalLogged += value;
     get(c.user_id).logged += value;
   }
-  const users = usersById(await repo.providerUsers(organizationId, [...acc.keys()]));
+  const users = usersById(await providerUsers(ctx.db, ctx.organizationId, [...acc.keys()]));
   const rows: HealthRow[] = [...acc.entries()].map(([id, v]) => {
     const user = users.get(id);
     return {

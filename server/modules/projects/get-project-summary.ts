@@ -1,18 +1,18 @@
 import { summarizeTasks } from "@domain/index";
-import type { ProjectSummaryResponse } from "./contract";
+import type { RequestContext } from "../../request-context";
+import type { ProjectIdParam, ProjectSummaryResponse } from "./contract";
 import { requireMetaTask } from "./get-project";
-import type { ProjectsRepo } from "./repo";
+import { summaryTasks } from "./repo";
 
 /** Task summary (spec §3, §7, §9): totals, completed, overdue and the next 7 days' milestones. */
 export async function getProjectSummary(
-  repo: ProjectsRepo,
-  organizationId: string,
-  projectId: string,
-  now: Date,
+  ctx: RequestContext,
+  input: ProjectIdParam,
 ): Promise<ProjectSummaryResponse> {
-  const meta = await requireMetaTask(repo, organizationId, projectId);
+  const now = ctx.deps.now();
+  const meta = await requireMetaTask(ctx.db, ctx.organizationId, input.projectId);
   if (!meta.folder_id) return summarizeTasks([], now);
-  const rows = await repo.summaryTasks(organizationId, meta.folder_id);
+  const rows = await summaryTasks(ctx.db, ctx.organizationId, meta.folder_id);
   return summarizeTasks(
     rows.map((r) => ({
       id: r.id,

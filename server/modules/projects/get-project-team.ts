@@ -1,19 +1,25 @@
 import { resolveAssigneeName, summarizeTeamMembers } from "@domain/index";
-import type { ProjectTeamResponse } from "./contract";
+import { viewedUserId, type RequestContext } from "../../request-context";
+import { activeClickupUserId } from "../accessible-tasks/repo";
+import type { ProjectIdParam, ProjectTeamResponse } from "./contract";
 import { requireMetaTask } from "./get-project";
-import type { ProjectsRepo } from "./repo";
+import { teamTaskRows } from "./repo";
 
-/** Team members (spec §3, §4): each assignee's active, overdue and completed task counts. */
+/**
+ * Team members (spec §3, §4): each assignee's active, overdue and completed task counts, and
+ * the viewed person's ClickUp user id for 'My Tasks'.
+ */
 export async function getProjectTeam(
-  repo: ProjectsRepo,
-  organizationId: string,
-  projectId: string,
-  myAssigneeId: string | null,
-  now: Date,
+  ctx: RequestContext,
+  input: ProjectIdParam,
 ): Promise<ProjectTeamResponse> {
-  const meta = await requireMetaTask(repo, organizationId, projectId);
+  const now = ctx.deps.now();
+  const [meta, myAssigneeId] = await Promise.all([
+    requireMetaTask(ctx.db, ctx.organizationId, input.projectId),
+    activeClickupUserId(ctx.db, ctx.organizationId, viewedUserId(ctx)),
+  ]);
   if (!meta.folder_id) return { members: [], myAssigneeId };
-  const rows = await repo.teamTaskRows(organizationId, meta.folder_id);
+  const rows = await teamTaskRows(ctx.db, ctx.organizationId, meta.folder_id);
   const members = summarizeTeamMembers(
     rows.map((r) => ({
       assigneeId: r.assignee_id,

@@ -1,8 +1,10 @@
 import { resolveAssigneeName } from "@domain/index";
-import type { ProjectTimeReportResponse, TimeReportRow } from "./contract";
+import type { RequestContext } from "../../request-context";
+import { resolveTaskScope } from "../accessible-tasks/task-scope";
+import type { ProjectIdParam, ProjectTimeReportResponse, TimeReportRow } from "./contract";
 import { requireMetaTask } from "./get-project";
 import { hours, usersById } from "./names";
-import type { ProjectsRepo, TaskScope } from "./repo";
+import { estimateRows, providerUsers, timeReportCells } from "./repo";
 
 function addTo(map: Map<string, TimeReportRow>, id: string, name: string): TimeReportRow {
   let row = map.get(id);
@@ -25,22 +27,23 @@ function roundRow(row: TimeReportRow): TimeReportRow {
  * permitted ones. A person's estimate is the sum of the estimates of the tasks assigned to them.
  */
 export async function getProjectTimeReport(
-  repo: ProjectsRepo,
-  organizationId: string,
-  projectId: string,
-  scope: TaskScope,
+  ctx: RequestContext,
+  input: ProjectIdParam,
 ): Promise<ProjectTimeReportResponse> {
-  const meta = await requireMetaTask(repo, organizationId, projectId);
+  const [meta, scope] = await Promise.all([
+    requireMetaTask(ctx.db, ctx.organizationId, input.projectId),
+    resolveTaskScope(ctx),
+  ]);
   const empty = { weeks: {}, loggedHours: 0, estimatedHours: 0 };
   if (!meta.folder_id)
     return { weeks: [], people: [], tasks: [], totals: empty, hoursScopeAll: scope.seesAll };
   const [cells, estimates] = await Promise.all([
-    repo.timeReportCells(organizationId, meta.folder_id, scope),
-    repo.estimateRows(organizationId, meta.folder_id, scope),
+    timeReportCells(ctx.db, scope, meta.folder_id),
+    estimateRows(ctx.db, scope, meta.folder_id),
   ]);
   const personIds = new Set<string>(cells.map((c) => c.user_id));
   for (const e of estimates) for (const id of e.assignee_ids) personIds.add(id);
-  const users = usersById(await repo.providerUsers(organizationId, [...personIds]));
+  const users = usersById(await providerUsers(ctx.db, ctx.organizationId, [...personIds]));
   const personName = (id: string) => {
     const user = users.get(id);
     return resolveAssigneeName({ id, user: user ? { username: user.username, email: user.email } : null })

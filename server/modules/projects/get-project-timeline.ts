@@ -1,24 +1,24 @@
 import { classifyTeamTask, itemTypeLabel, milestoneType, taskPriority } from "@domain/index";
-import type { ProjectTimelineResponse } from "./contract";
+import type { RequestContext } from "../../request-context";
+import type { ProjectIdParam, ProjectTimelineResponse } from "./contract";
 import { requireMetaTask } from "./get-project";
 import { assigneeNames, iso, usersById } from "./names";
-import type { ProjectsRepo } from "./repo";
+import { allProviderUsers, timelineTasks } from "./repo";
 
 /** Dated items shown on a project timeline; more are reported as truncated. */
 export const TIMELINE_LIMIT = 500;
 
 /** Project timeline: the folder's milestones and tasks by date. */
 export async function getProjectTimeline(
-  repo: ProjectsRepo,
-  organizationId: string,
-  projectId: string,
-  now: Date,
+  ctx: RequestContext,
+  input: ProjectIdParam,
 ): Promise<ProjectTimelineResponse> {
-  const meta = await requireMetaTask(repo, organizationId, projectId);
+  const now = ctx.deps.now();
+  const meta = await requireMetaTask(ctx.db, ctx.organizationId, input.projectId);
   if (!meta.folder_id) return { items: [], truncated: false };
   const [rows, users] = await Promise.all([
-    repo.timelineTasks(organizationId, meta.folder_id, TIMELINE_LIMIT + 1),
-    repo.allProviderUsers(organizationId),
+    timelineTasks(ctx.db, ctx.organizationId, meta.folder_id, TIMELINE_LIMIT + 1),
+    allProviderUsers(ctx.db, ctx.organizationId),
   ]);
   const byId = usersById(users);
   return {

@@ -1,16 +1,19 @@
 import { MESSAGES, percentComplete, projectHeaderFields, projectJobCode, projectPhase } from "@domain/index";
+import type { Executor } from "../../db/executor";
 import { notFound } from "../../lib/errors";
-import type { ProjectHeader } from "./contract";
+import type { RequestContext } from "../../request-context";
+import { resolveTaskScope } from "../accessible-tasks/task-scope";
+import type { ProjectHeader, ProjectIdParam } from "./contract";
 import { hours, iso, producerLine, usersById } from "./names";
-import type { MetaTaskRow, ProjectsRepo, TaskScope } from "./repo";
+import { allProviderUsers, customFieldValues, findMetaTask, folderHours, type MetaTaskRow } from "./repo";
 
 /** The project's meta task, or 404 'Project not found' (also for another workspace's id). */
 export async function requireMetaTask(
-  repo: ProjectsRepo,
+  executor: Executor,
   organizationId: string,
   projectId: string,
 ): Promise<MetaTaskRow> {
-  const meta = await repo.findMetaTask(organizationId, projectId);
+  const meta = await findMetaTask(executor, organizationId, projectId);
   if (!meta) throw notFound(MESSAGES.project.notFound);
   return meta;
 }
@@ -19,19 +22,18 @@ export async function requireMetaTask(
  * Project header (spec §3 meta task, §7): the meta task, its custom fields (client, producer
  * update, ClickUp folder id) and the folder's hours under the §6 scope.
  */
-export async function getProject(
-  repo: ProjectsRepo,
-  organizationId: string,
-  projectId: string,
-  scope: TaskScope,
-): Promise<ProjectHeader> {
-  const meta = await requireMetaTask(repo, organizationId, projectId);
+export async function getProject(ctx: RequestContext, input: ProjectIdParam): Promise<ProjectHeader> {
+  const org = ctx.organizationId;
+  const [meta, scope] = await Promise.all([
+    requireMetaTask(ctx.db, org, input.projectId),
+    resolveTaskScope(ctx),
+  ]);
   const [fields, sums, users] = await Promise.all([
-    repo.customFieldValues(organizationId, meta.id),
+    customFieldValues(ctx.db, org, meta.id),
     meta.folder_id
-      ? repo.folderHours(organizationId, meta.folder_id, scope)
+      ? folderHours(ctx.db, scope, meta.folder_id)
       : Promise.resolve({ estimated: meta.estimated_time_total, logged: meta.time_logged_total }),
-    repo.allProviderUsers(organizationId),
+    allProviderUsers(ctx.db, org),
   ]);
   const header = projectHeaderFields(fields.map((f) => ({ id: f.id, name: f.name, value: f.value })));
   const producer = producerLine(meta.assignees_array, usersById(users)) || (meta.assignee_name ?? "");

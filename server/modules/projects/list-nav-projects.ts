@@ -1,13 +1,11 @@
 import { projectPhase } from "@domain/index";
+import type { RequestContext } from "../../request-context";
 import type { NavProjectsResponse } from "./contract";
-import type { ProjectsRepo } from "./repo";
+import { listNavProjects as selectNavProjects } from "./repo";
 
 /** Projects for the desktop Projects menu and the mobile slide-out (spec §2, §7). */
-export async function listNavProjects(
-  repo: ProjectsRepo,
-  organizationId: string,
-): Promise<NavProjectsResponse> {
-  const rows = await repo.listNavProjects(organizationId);
+export async function listNavProjects(ctx: RequestContext): Promise<NavProjectsResponse> {
+  const rows = await selectNavProjects(ctx.db, ctx.organizationId);
   const projects = rows.map((row) => ({
     id: row.id,
     name: row.name,

@@ -1,7 +1,12 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
 import { seedClickupData } from "../../../tests/api/seed";
-import { exportProjectsCsv } from "./export-projects-csv";
+import { listMembers, profiles, userClickupConnections } from "../../db/schema";
+import { csvChunks } from "../../lib/csv";
+import { systemContext, type RequestContext } from "../../request-context";
+import { projectListQuerySchema, type ProjectListItem } from "./contract";
+import { exportProjectsCsv, PROJECT_CSV_COLUMNS } from "./export-projects-csv";
 import { getProject } from "./get-project";
 import { getProjectHealth } from "./get-project-health";
 import { getProjectSummary } from "./get-project-summary";
@@ -10,8 +15,7 @@ import { getProjectTimeReport } from "./get-project-time-report";
 import { getProjectTimeline } from "./get-project-timeline";
 import { listNavProjects } from "./list-nav-projects";
 import { listProjectUserTasks } from "./list-project-user-tasks";
-import { listProjects, projectListQuery } from "./list-projects";
-import { projectsRepo, type ProjectsRepo, type TaskScope } from "./repo";
+import { listProjects } from "./list-projects";
 
 /*
  * Use cases against a real database seeded like a sync would leave it. The HTTP layer (auth,
@@ -20,19 +24,50 @@ import { projectsRepo, type ProjectsRepo, type TaskScope } from "./repo";
 
 const NOW = new Date("2025-03-05T10:00:00Z"); // a Wednesday
 const day = (d: string) => new Date(`${d}T12:00:00Z`);
-const ADMIN: TaskScope = { seesAll: true, clickupUserId: null, allowedTaskIds: [] };
-const asUser = (id: string, allowed: string[] = []): TaskScope => ({
-  seesAll: false,
-  clickupUserId: id,
-  allowedTaskIds: allowed,
-});
 
 let ctx: TestContext;
-let repo: ProjectsRepo;
+let ADMIN: RequestContext;
+/** Members of orgA by the ClickUp user id their connection maps them to. */
+const members = new Map<string, RequestContext>();
+
+/** A request context in orgA at NOW. */
+function contextFor(role: "admin" | "member", userId?: string): RequestContext {
+  const base = systemContext({ ...ctx.deps, now: () => NOW }, "orgA", role);
+  return userId ? { ...base, userId } : base;
+}
+
+/** The member whose ClickUp account is `clickupUserId` (u1, u2, u9). */
+const asUser = (clickupUserId: string): RequestContext => members.get(clickupUserId)!;
+
+/** Runs `fn` while `clickupUserId` is an explicit member of the list `listId` (spec §6 visibility). */
+async function withListMember<T>(listId: string, clickupUserId: string, fn: () => Promise<T>): Promise<T> {
+  const row = { organizationId: "orgA", listId, userId: clickupUserId };
+  await ctx.database.db.insert(listMembers).values(row);
+  try {
+    return await fn();
+  } finally {
+    await ctx.database.db
+      .delete(listMembers)
+      .where(
+        and(
+          eq(listMembers.organizationId, "orgA"),
+          eq(listMembers.listId, listId),
+          eq(listMembers.userId, clickupUserId),
+        ),
+      );
+  }
+}
+
+/** The CSV text of an export, as the download streams it. */
+async function csvText(batches: AsyncIterable<readonly ProjectListItem[]>): Promise<string> {
+  let text = "";
+  for await (const chunk of csvChunks(PROJECT_CSV_COLUMNS, batches)) text += chunk;
+  return text;
+}
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  repo = projectsRepo(ctx.database);
+  ADMIN = contextFor("admin");
   await ctx.database.raw.query(
     `insert into organizations (id, name) values ('orgA', 'Agency A'), ('orgB', 'Agency B')`,
   );
@@ -97,6 +132,7 @@ beforeAll(async () => {
         status: "to do",
         folderId: "f1",
         parentTaskId: "t1",
+        listId: "l-notes",
         dueDate: day("2025-03-07"),
         timeEstimateMs: 2 * 3_600_000,
         assigneesArray: [{ id: "u2", username: "Ben Editor" }],
@@ -109,6 +145,7 @@ beforeAll(async () => {
         status: "open",
         folderId: "f1",
         customItemId: 1,
+        listId: "l-approvals",
         dueDate: day("2025-03-10"),
         timeEstimateMs: 5 * 3_600_000,
         assigneesArray: [{ id: "u2", username: "Ben Editor" }],
@@ -144,6 +181,14 @@ beforeAll(async () => {
     folders: [{ id: "fb", name: "Other agency" }],
     tasks: [{ id: "pb", name: "Other agency project", status: "bid", folderId: "fb", customItemId: 1001 }],
   });
+  for (const clickupUserId of ["u1", "u2", "u9"]) {
+    const userId = `person-${clickupUserId}`;
+    await ctx.database.db.insert(profiles).values({ id: userId, name: userId, email: `${userId}@a.test` });
+    await ctx.database.db
+      .insert(userClickupConnections)
+      .values({ organizationId: "orgA", userId, clickupUserId });
+    members.set(clickupUserId, contextFor("member", userId));
+  }
 });
 
 afterAll(async () => {
@@ -152,7 +197,7 @@ afterAll(async () => {
 
 describe("navigation list", () => {
   it("lists the workspace's projects with phases, leaves COMPLETED JOBS and other workspaces out", async () => {
-    const nav = await listNavProjects(repo, "orgA");
+    const nav = await listNavProjects(ADMIN);
     expect(nav.projects.map((p) => [p.id, p.phase, p.spaceName])).toEqual([
       ["p1", "bid", "Production"],
       ["p3", "post", "Production"],
@@ -164,7 +209,7 @@ describe("navigation list", () => {
 
 describe("project header", () => {
   it("reads the meta task, its custom fields and the admin's folder sums without double counting subtasks", async () => {
-    const p = await getProject(repo, "orgA", "p1", ADMIN);
+    const p = await getProject(ADMIN, { projectId: "p1" });
     expect(p).toMatchObject({
       name: "Acme Launch",
       jobCode: "JOB-001",
@@ -184,30 +229,32 @@ describe("project header", () => {
   });
 
   it("sums only a non-admin's own tasks, or permitted ones (spec §6)", async () => {
-    const ben = await getProject(repo, "orgA", "p1", asUser("u2"));
+    const ben = await getProject(asUser("u2"), { projectId: "p1" });
     expect([ben.estimatedHours, ben.loggedHours, ben.percentComplete]).toEqual([7, 7, 100]); // t1a + t2
-    const ana = await getProject(repo, "orgA", "p1", asUser("u1"));
+    const ana = await getProject(asUser("u1"), { projectId: "p1" });
     expect([ana.estimatedHours, ana.loggedHours]).toEqual([12, 5]); // t1 with its subtask
-    const anaPermitted = await getProject(repo, "orgA", "p1", asUser("u1", ["t2"]));
+    const anaPermitted = await withListMember("l-approvals", "u1", () =>
+      getProject(asUser("u1"), { projectId: "p1" }),
+    );
     expect([anaPermitted.estimatedHours, anaPermitted.loggedHours]).toEqual([17 - 0, 11]);
-    const stranger = await getProject(repo, "orgA", "p1", asUser("u9"));
+    const stranger = await getProject(asUser("u9"), { projectId: "p1" });
     expect([stranger.estimatedHours, stranger.loggedHours, stranger.percentComplete]).toEqual([0, 0, 0]);
   });
 
   it("uses the name as job code without a custom id and answers 404 'Project not found' otherwise", async () => {
-    expect((await getProject(repo, "orgA", "p3", ADMIN)).jobCode).toBe("Beta Edit");
-    await expect(getProject(repo, "orgA", "nope", ADMIN)).rejects.toMatchObject({
+    expect((await getProject(ADMIN, { projectId: "p3" })).jobCode).toBe("Beta Edit");
+    await expect(getProject(ADMIN, { projectId: "nope" })).rejects.toMatchObject({
       status: 404,
       message: "Project not found",
     });
-    await expect(getProject(repo, "orgA", "pb", ADMIN)).rejects.toMatchObject({ status: 404 });
-    await expect(getProject(repo, "orgA", "t1", ADMIN)).rejects.toMatchObject({ status: 404 });
+    await expect(getProject(ADMIN, { projectId: "pb" })).rejects.toMatchObject({ status: 404 });
+    await expect(getProject(ADMIN, { projectId: "t1" })).rejects.toMatchObject({ status: 404 });
   });
 });
 
 describe("project dashboard panels", () => {
   it("summarises tasks (closed excluded) with the next 7 days' milestones", async () => {
-    const s = await getProjectSummary(repo, "orgA", "p1", NOW);
+    const s = await getProjectSummary(ADMIN, { projectId: "p1" });
     expect(s.totalTasks).toBe(4); // t1, t1a, t2, t3 (t4 closed, p1 meta)
     expect(s.completedTasks).toBe(1); // t3
     expect(s.overdueTasks).toBe(1); // t1
@@ -215,7 +262,7 @@ describe("project dashboard panels", () => {
   });
 
   it("classifies each team member's tasks", async () => {
-    const team = await getProjectTeam(repo, "orgA", "p1", "u2", NOW);
+    const team = await getProjectTeam(asUser("u2"), { projectId: "p1" });
     expect(team.myAssigneeId).toBe("u2");
     expect(team.members).toEqual(
       expect.arrayContaining([
@@ -227,18 +274,18 @@ describe("project dashboard panels", () => {
   });
 
   it("lists one person's open tasks overdue first, then by priority and due date", async () => {
-    const ben = await listProjectUserTasks(repo, "orgA", "p1", "u2", NOW);
+    const ben = await listProjectUserTasks(ADMIN, { projectId: "p1", assignee: "u2" });
     expect(ben.tasks.map((t) => [t.id, t.priority, t.isOverdue])).toEqual([
       ["t1a", "high", false],
       ["t2", "medium", false],
     ]);
-    const ana = await listProjectUserTasks(repo, "orgA", "p1", "u1", NOW);
+    const ana = await listProjectUserTasks(ADMIN, { projectId: "p1", assignee: "u1" });
     expect(ana.tasks.map((t) => [t.id, t.priority, t.isOverdue])).toEqual([["t1", "high", true]]);
-    expect((await listProjectUserTasks(repo, "orgA", "p1", null, NOW)).tasks).toEqual([]);
+    expect((await listProjectUserTasks(ADMIN, { projectId: "p1", assignee: "me" })).tasks).toEqual([]);
   });
 
   it("puts dated milestones and tasks on the timeline", async () => {
-    const tl = await getProjectTimeline(repo, "orgA", "p1", NOW);
+    const tl = await getProjectTimeline(ADMIN, { projectId: "p1" });
     expect(tl.items.map((i) => i.id)).toEqual(["t3", "t4", "t1", "t1a", "t2"]);
     expect(tl.items.find((i) => i.id === "t2")).toMatchObject({
       typeLabel: "Milestones",
@@ -250,7 +297,7 @@ describe("project dashboard panels", () => {
 
 describe("time report and health", () => {
   it("gives an admin hours per person, task and week against estimates, ignoring deleted entries", async () => {
-    const r = await getProjectTimeReport(repo, "orgA", "p1", ADMIN);
+    const r = await getProjectTimeReport(ADMIN, { projectId: "p1" });
     expect(r.weeks).toEqual(["2025-02-24", "2025-03-03"]);
     expect(r.totals).toMatchObject({
       loggedHours: 9,
@@ -265,15 +312,17 @@ describe("time report and health", () => {
   });
 
   it("limits a non-admin's time report to their own or permitted tasks", async () => {
-    const r = await getProjectTimeReport(repo, "orgA", "p1", asUser("u1"));
+    const r = await getProjectTimeReport(asUser("u1"), { projectId: "p1" });
     expect(r.tasks.map((t) => t.id).sort()).toEqual(["t1"]);
     expect(r.totals.loggedHours).toBe(2);
-    const permitted = await getProjectTimeReport(repo, "orgA", "p1", asUser("u1", ["t1a"]));
+    const permitted = await withListMember("l-notes", "u1", () =>
+      getProjectTimeReport(asUser("u1"), { projectId: "p1" }),
+    );
     expect(permitted.totals.loggedHours).toBe(3);
   });
 
   it("compares estimated and logged hours per assignee", async () => {
-    const h = await getProjectHealth(repo, "orgA", "p1", ADMIN);
+    const h = await getProjectHealth(ADMIN, { projectId: "p1" });
     expect(h.rows.map((r) => [r.name, r.estimatedHours, r.loggedHours, r.varianceHours])).toEqual([
       ["Ana Producer", 10, 3, -7],
       ["Ben Editor", 7, 6, -1],
@@ -284,10 +333,10 @@ describe("time report and health", () => {
 });
 
 describe("All Projects", () => {
-  const q = (input: Record<string, unknown>) => projectListQuery.parse(input);
+  const q = (input: Record<string, unknown>) => projectListQuerySchema.parse(input);
 
   it("returns every visible project with its columns", async () => {
-    const r = await listProjects(repo, "orgA", ADMIN, q({}));
+    const r = await listProjects(ADMIN, q({}));
     expect(r.total).toBe(3);
     expect(r.items[0]).toMatchObject({
       id: "p1",
@@ -304,27 +353,20 @@ describe("All Projects", () => {
   });
 
   it("searches, filters by phase and space, sorts and pages", async () => {
-    expect((await listProjects(repo, "orgA", ADMIN, q({ search: "acme" }))).items.map((p) => p.id)).toEqual([
-      "p1",
-    ]);
-    expect((await listProjects(repo, "orgA", ADMIN, q({ phase: "post" }))).items.map((p) => p.id)).toEqual([
-      "p3",
-    ]);
-    expect((await listProjects(repo, "orgA", ADMIN, q({ spaceId: "s1" }))).items.map((p) => p.id)).toEqual([
-      "p1",
-      "p3",
-    ]);
-    const byHours = await listProjects(repo, "orgA", ADMIN, q({ sort: "loggedHours", dir: "desc" }));
+    expect((await listProjects(ADMIN, q({ search: "acme" }))).items.map((p) => p.id)).toEqual(["p1"]);
+    expect((await listProjects(ADMIN, q({ phase: "post" }))).items.map((p) => p.id)).toEqual(["p3"]);
+    expect((await listProjects(ADMIN, q({ spaceId: "s1" }))).items.map((p) => p.id)).toEqual(["p1", "p3"]);
+    const byHours = await listProjects(ADMIN, q({ sort: "loggedHours", dir: "desc" }));
     expect(byHours.items[0]?.id).toBe("p1");
-    const page2 = await listProjects(repo, "orgA", ADMIN, q({ pageSize: 2, page: 2 }));
+    const page2 = await listProjects(ADMIN, q({ pageSize: 2, page: 2 }));
     expect([page2.items.length, page2.total]).toEqual([1, 3]);
     // Missing clients sort last in both directions.
-    const byClient = await listProjects(repo, "orgA", ADMIN, q({ sort: "client", dir: "desc" }));
+    const byClient = await listProjects(ADMIN, q({ sort: "client", dir: "desc" }));
     expect(byClient.items[0]?.id).toBe("p1");
   });
 
   it("exports the filtered list as CSV", async () => {
-    const csv = await exportProjectsCsv(repo, "orgA", ADMIN, q({ phase: "bid" }));
+    const csv = await csvText(exportProjectsCsv(ADMIN, q({ phase: "bid" })));
     const lines = csv.trim().split("\r\n");
     expect(lines[0]).toBe(
       "Job Code,Project,Client,Phase,Status,Producer,Space,Start Date,End Date,Percent Complete,Hours Logged,Hours Estimated",

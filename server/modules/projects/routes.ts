@@ -1,10 +1,25 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import type { AppEnv } from "../../context";
 import { requireTenant } from "../../auth/middleware";
+import type { AppEnv } from "../../context";
+import { csvResponse } from "../../lib/csv";
+import { documented } from "../../lib/openapi";
 import { validate } from "../../lib/validate";
-import { getAccessibleTaskIds } from "../accessible-tasks/get-accessible-task-ids";
-import { exportProjectsCsv } from "./export-projects-csv";
+import {
+  navProjectsResponseSchema,
+  projectExportQuerySchema,
+  projectHeaderSchema,
+  projectHealthResponseSchema,
+  projectIdParamSchema,
+  projectListQuerySchema,
+  projectListResponseSchema,
+  projectSummaryResponseSchema,
+  projectTasksQuerySchema,
+  projectTeamResponseSchema,
+  projectTimelineResponseSchema,
+  projectTimeReportResponseSchema,
+  projectUserTasksResponseSchema,
+} from "./contract";
+import { exportProjectsCsv, PROJECT_CSV_COLUMNS } from "./export-projects-csv";
 import { getProject } from "./get-project";
 import { getProjectHealth } from "./get-project-health";
 import { getProjectSummary } from "./get-project-summary";
@@ -13,99 +28,135 @@ import { getProjectTimeReport } from "./get-project-time-report";
 import { getProjectTimeline } from "./get-project-timeline";
 import { listNavProjects } from "./list-nav-projects";
 import { listProjectUserTasks } from "./list-project-user-tasks";
-import { listProjects, projectListQuery } from "./list-projects";
-import { projectsRepo } from "./repo";
-import { resolveTaskScope, type AccessibleTaskIds } from "./task-scope";
+import { listProjects } from "./list-projects";
 
-const idParam = z.object({
-  projectId: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[\w-]+$/, "Invalid project id"),
-});
-const tasksQuery = z.object({
-  /** "me" (the caller's ClickUp user) or a ClickUp user id. */
-  assignee: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^(me|[\w-]+)$/, "Invalid assignee")
-    .default("me"),
-});
-const exportQuery = projectListQuery.omit({ page: true, pageSize: true });
-
-export interface ProjectsRouteOptions {
-  /** Task ids a non-admin may see besides their own assignments (spec §7 get-accessible-tasks). */
-  accessibleTaskIds?: AccessibleTaskIds;
-}
+const tags = ["Projects"];
 
 /**
  * /api/projects: the navigation list, All Projects (+ CSV) and the project page panels. Every
  * call needs a workspace; a project of another workspace is 404 like an unknown one.
  */
-export function projectsRoutes(options: ProjectsRouteOptions = {}) {
-  const ctx = (c: { var: AppEnv["Variables"] }) => {
-    const repo = projectsRepo(c.var.deps.database);
-    const tenant = c.var.tenant;
-    const accessible: AccessibleTaskIds =
-      options.accessibleTaskIds ?? ((org, user) => getAccessibleTaskIds(c.var.deps, org, user));
-    return { repo, org: tenant.organizationId, scope: () => resolveTaskScope(repo, tenant, accessible) };
-  };
-
+export function projectsRoutes() {
   return new Hono<AppEnv>()
-    .use("*", requireTenant())
-    .get("/nav", async (c) => {
-      const { repo, org } = ctx(c);
-      c.header("Cache-Control", "private, no-store");
-      return c.json(await listNavProjects(repo, org));
-    })
-    .get("/export.csv", validate("query", exportQuery), async (c) => {
-      const { repo, org, scope } = ctx(c);
-      const csv = await exportProjectsCsv(repo, org, await scope(), c.req.valid("query"));
-      const date = c.var.deps.now().toISOString().slice(0, 10);
-      c.header("Content-Type", "text/csv; charset=utf-8");
-      c.header("Content-Disposition", `attachment; filename="projects-${date}.csv"`);
-      c.header("Cache-Control", "private, no-store");
-      return c.body(`\uFEFF${csv}`);
-    })
-    .get("/", validate("query", projectListQuery), async (c) => {
-      const { repo, org, scope } = ctx(c);
-      return c.json(await listProjects(repo, org, await scope(), c.req.valid("query")));
-    })
-    .get("/:projectId", validate("param", idParam), async (c) => {
-      const { repo, org, scope } = ctx(c);
-      return c.json(await getProject(repo, org, c.req.valid("param").projectId, await scope()));
-    })
-    .get("/:projectId/summary", validate("param", idParam), async (c) => {
-      const { repo, org } = ctx(c);
-      return c.json(await getProjectSummary(repo, org, c.req.valid("param").projectId, c.var.deps.now()));
-    })
-    .get("/:projectId/team", validate("param", idParam), async (c) => {
-      const { repo, org } = ctx(c);
-      const mine = await repo.clickupUserId(org, c.var.tenant.userId);
-      return c.json(await getProjectTeam(repo, org, c.req.valid("param").projectId, mine, c.var.deps.now()));
-    })
-    .get("/:projectId/tasks", validate("param", idParam), validate("query", tasksQuery), async (c) => {
-      const { repo, org } = ctx(c);
-      const { assignee } = c.req.valid("query");
-      const assigneeId = assignee === "me" ? await repo.clickupUserId(org, c.var.tenant.userId) : assignee;
-      return c.json(
-        await listProjectUserTasks(repo, org, c.req.valid("param").projectId, assigneeId, c.var.deps.now()),
-      );
-    })
-    .get("/:projectId/timeline", validate("param", idParam), async (c) => {
-      const { repo, org } = ctx(c);
-      return c.json(await getProjectTimeline(repo, org, c.req.valid("param").projectId, c.var.deps.now()));
-    })
-    .get("/:projectId/time-report", validate("param", idParam), async (c) => {
-      const { repo, org, scope } = ctx(c);
-      return c.json(await getProjectTimeReport(repo, org, c.req.valid("param").projectId, await scope()));
-    })
-    .get("/:projectId/health", validate("param", idParam), async (c) => {
-      const { repo, org, scope } = ctx(c);
-      return c.json(await getProjectHealth(repo, org, c.req.valid("param").projectId, await scope()));
-    });
+    .get(
+      "/nav",
+      documented({
+        summary: "Every project of the workspace for the menus (COMPLETED JOBS left out)",
+        tags,
+        response: navProjectsResponseSchema,
+      }),
+      requireTenant(),
+      async (c) => {
+        c.header("Cache-Control", "private, no-store");
+        return c.json(await listNavProjects(c.var.ctx));
+      },
+    )
+    .get(
+      "/export.csv",
+      documented({
+        summary: "All Projects as CSV: the list's search, filters and sort, every row (streamed)",
+        tags,
+        mediaType: "text/csv",
+      }),
+      requireTenant(),
+      validate("query", projectExportQuerySchema),
+      async (c) => {
+        const date = c.var.deps.now().toISOString().slice(0, 10);
+        return csvResponse(c, {
+          filename: `projects-${date}.csv`,
+          columns: PROJECT_CSV_COLUMNS,
+          batches: exportProjectsCsv(c.var.ctx, c.req.valid("query")),
+        });
+      },
+    )
+    .get(
+      "/",
+      documented({
+        summary: "All Projects: searched, filtered, sorted and paged, hours under the caller's scope",
+        tags,
+        response: projectListResponseSchema,
+      }),
+      requireTenant(),
+      validate("query", projectListQuerySchema),
+      async (c) => c.json(await listProjects(c.var.ctx, c.req.valid("query"))),
+    )
+    .get(
+      "/:projectId",
+      documented({
+        summary: "Project header: meta task, custom fields and hours",
+        tags,
+        response: projectHeaderSchema,
+      }),
+      requireTenant(),
+      validate("param", projectIdParamSchema),
+      async (c) => c.json(await getProject(c.var.ctx, c.req.valid("param"))),
+    )
+    .get(
+      "/:projectId/summary",
+      documented({
+        summary: "Task summary: totals, completed, overdue and the next 7 days' milestones",
+        tags,
+        response: projectSummaryResponseSchema,
+      }),
+      requireTenant(),
+      validate("param", projectIdParamSchema),
+      async (c) => c.json(await getProjectSummary(c.var.ctx, c.req.valid("param"))),
+    )
+    .get(
+      "/:projectId/team",
+      documented({
+        summary: "Team members with their active, overdue and completed task counts",
+        tags,
+        response: projectTeamResponseSchema,
+      }),
+      requireTenant(),
+      validate("param", projectIdParamSchema),
+      async (c) => c.json(await getProjectTeam(c.var.ctx, c.req.valid("param"))),
+    )
+    .get(
+      "/:projectId/tasks",
+      documented({
+        summary: "One person's open tasks in the project, overdue first",
+        tags,
+        response: projectUserTasksResponseSchema,
+      }),
+      requireTenant(),
+      validate("param", projectIdParamSchema),
+      validate("query", projectTasksQuerySchema),
+      async (c) =>
+        c.json(await listProjectUserTasks(c.var.ctx, { ...c.req.valid("param"), ...c.req.valid("query") })),
+    )
+    .get(
+      "/:projectId/timeline",
+      documented({
+        summary: "Project timeline: dated milestones and tasks",
+        tags,
+        response: projectTimelineResponseSchema,
+      }),
+      requireTenant(),
+      validate("param", projectIdParamSchema),
+      async (c) => c.json(await getProjectTimeline(c.var.ctx, c.req.valid("param"))),
+    )
+    .get(
+      "/:projectId/time-report",
+      documented({
+        summary: "Hours per person, task and week against estimates, under the caller's scope",
+        tags,
+        response: projectTimeReportResponseSchema,
+      }),
+      requireTenant(),
+      validate("param", projectIdParamSchema),
+      async (c) => c.json(await getProjectTimeReport(c.var.ctx, c.req.valid("param"))),
+    )
+    .get(
+      "/:projectId/health",
+      documented({
+        summary: "Estimated against logged hours per assignee, under the caller's scope",
+        tags,
+        response: projectHealthResponseSchema,
+      }),
+      requireTenant(),
+      validate("param", projectIdParamSchema),
+      async (c) => c.json(await getProjectHealth(c.var.ctx, c.req.valid("param"))),
+    );
 }
