@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 /** The one error shape every API answer uses (server/lib/errors.ts). */
 export interface ApiErrorBody {
   error: { code: string; message: string; fields?: { field: string; message: string }[] };
@@ -15,8 +17,16 @@ export class ApiError extends Error {
   }
 }
 
-/** fetch against our API with cookies, JSON in and out, and ApiError on any non-2xx answer. */
-export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+/** The message of an answer whose body does not match the contract's response schema. */
+export const UNEXPECTED_SHAPE_MESSAGE = "The server answered in an unexpected shape";
+export const UNEXPECTED_SHAPE_CODE = "unexpected_shape";
+
+export type ApiInit = RequestInit & { json?: unknown };
+
+const NO_CONTENT = Symbol("no content");
+
+/** fetch against our API with cookies and JSON in and out; ApiError on any non-2xx answer. */
+async function request(path: string, init: ApiInit): Promise<{ status: number; body: unknown }> {
   const { json, headers, ...rest } = init;
   const res = await fetch(path, {
     credentials: "same-origin",
@@ -28,7 +38,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     },
     ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
   });
-  if (res.status === 204) return undefined as T;
+  if (res.status === 204) return { status: 204, body: NO_CONTENT };
   const text = await res.text();
   const body: unknown = text ? safeJson(text) : undefined;
   if (!res.ok) {
@@ -40,7 +50,31 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
       err?.fields,
     );
   }
-  return body as T;
+  return { status: res.status, body };
+}
+
+/**
+ * Calls the API and checks the answer against the response schema of the module's contract
+ * (server/modules/<area>/contract.ts), so what the screens read is what the type says.
+ * An answer of another shape raises ApiError(UNEXPECTED_SHAPE_MESSAGE).
+ */
+export async function apiFetch<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  init: ApiInit = {},
+): Promise<z.output<S>> {
+  const { status, body } = await request(path, init);
+  const parsed = schema.safeParse(body === NO_CONTENT ? undefined : body);
+  if (parsed.success) return parsed.data;
+  if (import.meta.env.DEV) {
+    console.error(`${UNEXPECTED_SHAPE_MESSAGE}: ${init.method ?? "GET"} ${path}`, parsed.error.issues);
+  }
+  throw new ApiError(status, UNEXPECTED_SHAPE_CODE, UNEXPECTED_SHAPE_MESSAGE);
+}
+
+/** Calls the API for its effect only (204s and answers nobody reads): no body, no schema. */
+export async function apiSend(path: string, init: ApiInit = {}): Promise<void> {
+  await request(path, init);
 }
 
 function safeJson(text: string): unknown {

@@ -1,12 +1,30 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
+import { useWatch } from "react-hook-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import QRCode from "qrcode";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/toaster";
+import {
+  meResponseSchema,
+  updateProfileRequestSchema,
+  type UpdateProfileRequest,
+} from "../../../../server/modules/session/contract";
 import { sessionQueryKey, useSession } from "@/features/session/use-session";
-import { ApiError, apiFetch } from "@/lib/api";
-import { fetchAuthConfig, GOOGLE_NOT_CONFIGURED, guardForm } from "./auth-api";
+import { ApiError, apiFetch, apiSend } from "@/lib/api";
+import { useZodForm } from "@/lib/form";
+import {
+  authorizationUrlSchema,
+  backupCodesSchema,
+  fetchAuthConfig,
+  GOOGLE_NOT_CONFIGURED,
+  guardForm,
+  linkedAccountsSchema,
+  passwordFormSchema,
+  totpConfirmFormSchema,
+  twoFactorEnrolmentSchema,
+  type TwoFactorEnrolment,
+} from "./auth-api";
 import { TextField } from "@/components/ui/text-field";
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
@@ -25,12 +43,13 @@ export function AccountPanel() {
 function ProfileCard() {
   const session = useSession().data;
   const queryClient = useQueryClient();
-  const [firstName, setFirstName] = useState(session?.user.firstName ?? "");
-  const [lastName, setLastName] = useState(session?.user.lastName ?? "");
+  const form = useZodForm(updateProfileRequestSchema, {
+    defaultValues: { firstName: session?.user.firstName ?? "", lastName: session?.user.lastName ?? "" },
+  });
   const save = useMutation({
-    mutationFn: () => {
+    mutationFn: ({ firstName, lastName }: UpdateProfileRequest) => {
       guardForm("profile", { firstName, lastName });
-      return apiFetch("/api/me", { method: "PUT", json: { firstName, lastName } });
+      return apiFetch("/api/me", meResponseSchema, { method: "PUT", json: { firstName, lastName } });
     },
     onSuccess: (data) => {
       queryClient.setQueryData(sessionQueryKey, data);
@@ -47,26 +66,21 @@ function ProfileCard() {
       <CardContent>
         <form
           className="flex flex-wrap items-end gap-3"
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            save.mutate();
-          }}
+          onSubmit={form.handleSubmit((values) => save.mutate(values))}
         >
           <TextField
             id="first-name"
             label="First name"
             fieldClassName="min-w-40 flex-1"
             maxLength={100}
-            value={firstName}
-            onChange={(e) => setFirstName(e.target.value)}
+            {...form.register("firstName")}
           />
           <TextField
             id="last-name"
             label="Last name"
             fieldClassName="min-w-40 flex-1"
             maxLength={100}
-            value={lastName}
-            onChange={(e) => setLastName(e.target.value)}
+            {...form.register("lastName")}
           />
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? "Saving..." : "Save"}
@@ -81,10 +95,13 @@ function TwoFactorCard() {
   const session = useSession().data;
   const queryClient = useQueryClient();
   const enabled = session?.user.twoFactorEnabled ?? false;
-  const [password, setPassword] = useState("");
-  const [enrolment, setEnrolment] = useState<{ totpURI: string; backupCodes: string[] } | null>(null);
+  const passwordForm = useZodForm(passwordFormSchema, { defaultValues: { password: "" } });
+  const password = useWatch({ control: passwordForm.control, name: "password" });
+  const clearPassword = () => passwordForm.reset({ password: "" });
+  const codeForm = useZodForm(totpConfirmFormSchema, { defaultValues: { code: "" } });
+  const code = useWatch({ control: codeForm.control, name: "code" });
+  const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
   const [qr, setQr] = useState<string | null>(null);
-  const [code, setCode] = useState("");
   const [codes, setCodes] = useState<string[] | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: sessionQueryKey });
 
@@ -95,36 +112,36 @@ function TwoFactorCard() {
 
   const start = useMutation({
     mutationFn: () =>
-      apiFetch<{ totpURI: string; backupCodes: string[] }>("/api/auth/two-factor/enable", {
+      apiFetch("/api/auth/two-factor/enable", twoFactorEnrolmentSchema, {
         method: "POST",
         json: { password },
       }),
     onSuccess: (data) => {
       setEnrolment(data);
-      setPassword("");
+      clearPassword();
     },
     onError: (err) =>
       toast.error("Error", { description: errorText(err, "Could not start two-factor set-up") }),
   });
   const confirm = useMutation({
     mutationFn: () =>
-      apiFetch("/api/auth/two-factor/verify-totp", {
+      apiSend("/api/auth/two-factor/verify-totp", {
         method: "POST",
         json: { code: code.replace(/\s+/g, "") },
       }),
     onSuccess: async () => {
       setCodes(enrolment?.backupCodes ?? null);
       setEnrolment(null);
-      setCode("");
+      codeForm.reset({ code: "" });
       await refresh();
       toast.success("Two-factor authentication is on");
     },
     onError: (err) => toast.error("Error", { description: errorText(err, "That code did not match") }),
   });
   const disable = useMutation({
-    mutationFn: () => apiFetch("/api/auth/two-factor/disable", { method: "POST", json: { password } }),
+    mutationFn: () => apiSend("/api/auth/two-factor/disable", { method: "POST", json: { password } }),
     onSuccess: async () => {
-      setPassword("");
+      clearPassword();
       setCodes(null);
       await refresh();
       toast.success("Two-factor authentication is off");
@@ -133,12 +150,12 @@ function TwoFactorCard() {
   });
   const regenerate = useMutation({
     mutationFn: () =>
-      apiFetch<{ backupCodes: string[] }>("/api/auth/two-factor/generate-backup-codes", {
+      apiFetch("/api/auth/two-factor/generate-backup-codes", backupCodesSchema, {
         method: "POST",
         json: { password },
       }),
     onSuccess: (data) => {
-      setPassword("");
+      clearPassword();
       setCodes(data.backupCodes);
       toast.success("New recovery codes", { description: "The old ones no longer work." });
     },
@@ -174,18 +191,14 @@ function TwoFactorCard() {
                 </div>
                 <form
                   className="flex items-end gap-2"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    confirm.mutate();
-                  }}
+                  onSubmit={codeForm.handleSubmit(() => confirm.mutate())}
                 >
                   <TextField
                     id="totp-confirm"
                     label="Code from the app"
                     inputMode="numeric"
                     autoComplete="one-time-code"
-                    value={code}
-                    onChange={(e) => setCode(e.target.value)}
+                    {...codeForm.register("code")}
                   />
                   <Button type="submit" disabled={confirm.isPending || !code.trim()}>
                     Verify
@@ -197,10 +210,9 @@ function TwoFactorCard() {
         ) : (
           <form
             className="flex flex-wrap items-end gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
+            onSubmit={passwordForm.handleSubmit(() => {
               if (!enabled) start.mutate();
-            }}
+            })}
           >
             <TextField
               id="twofa-password"
@@ -208,8 +220,7 @@ function TwoFactorCard() {
               fieldClassName="min-w-56"
               type="password"
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              {...passwordForm.register("password")}
             />
             {enabled ? (
               <>
@@ -260,15 +271,14 @@ function IdentitiesCard() {
   const config = useQuery({ queryKey: ["auth-config"], queryFn: fetchAuthConfig, staleTime: Infinity });
   const accounts = useQuery({
     queryKey: ["auth-accounts"],
-    queryFn: () =>
-      apiFetch<{ id: string; providerId: string; accountId: string }[]>("/api/auth/list-accounts"),
+    queryFn: () => apiFetch("/api/auth/list-accounts", linkedAccountsSchema),
   });
   const google = accounts.data?.find((a) => a.providerId === "google");
   const hasPassword = accounts.data?.some((a) => a.providerId === "credential") ?? false;
   const link = useMutation({
     mutationFn: async () => {
       if (config.data?.google === false) throw new ApiError(400, "bad_request", GOOGLE_NOT_CONFIGURED);
-      const res = await apiFetch<{ url?: string }>("/api/auth/link-social", {
+      const res = await apiFetch("/api/auth/link-social", authorizationUrlSchema, {
         method: "POST",
         json: { provider: "google", callbackURL: "/settings" },
       });
@@ -278,7 +288,7 @@ function IdentitiesCard() {
   });
   const unlink = useMutation({
     mutationFn: () =>
-      apiFetch("/api/auth/unlink-account", {
+      apiSend("/api/auth/unlink-account", {
         method: "POST",
         // better-auth identifies the account by its own row id, not Google's account id.
         json: { accountId: google?.id },

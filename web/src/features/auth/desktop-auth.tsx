@@ -1,13 +1,19 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
-import { credentialsError } from "@domain/sign-in";
 import { MESSAGES } from "@domain/messages";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { ApiError } from "@/lib/api";
-import { GOOGLE_NOT_CONFIGURED, signInWithPassword, signUpWithPassword, startGoogleSignIn } from "./auth-api";
+import { formErrorMessage, SERVER_ERROR, useZodForm } from "@/lib/form";
+import {
+  credentialsFormSchema,
+  GOOGLE_NOT_CONFIGURED,
+  signInWithPassword,
+  signUpWithPassword,
+  startGoogleSignIn,
+} from "./auth-api";
 import { GoogleButton } from "./google-button";
 import { ForgotPasswordForm } from "./recovery-forms";
 import { TwoFactorForm } from "./two-factor-form";
@@ -25,21 +31,14 @@ export function DesktopAuth({
 }) {
   const [mode, setMode] = useState<"signin" | "signup">("signin");
   const [view, setView] = useState<View>("form");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [googleBusy, setGoogleBusy] = useState(false);
   const [googleNote, setGoogleNote] = useState<string | null>(null);
+  const form = useZodForm(credentialsFormSchema, { defaultValues: { email: "", password: "" } });
+  const { errors, isSubmitting } = form.formState;
+  const busy = isSubmitting || googleBusy;
+  const error = formErrorMessage(errors, ["email"]);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const missing = credentialsError(email, password);
-    if (missing) {
-      setError(missing);
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const submit = form.handleSubmit(async ({ email, password }) => {
     try {
       const result =
         mode === "signin"
@@ -58,12 +57,10 @@ export function DesktopAuth({
         err instanceof ApiError
           ? err.message || MESSAGES.signIn.authFailedDesktop
           : MESSAGES.signIn.unexpectedDesktop;
-      setError(message);
+      form.setError(SERVER_ERROR, { message });
       toast.error(message);
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   async function google() {
     setGoogleNote(null);
@@ -71,11 +68,11 @@ export function DesktopAuth({
       setGoogleNote(GOOGLE_NOT_CONFIGURED);
       return;
     }
-    setBusy(true);
+    setGoogleBusy(true);
     try {
       await startGoogleSignIn({ mobile: false });
     } catch {
-      setBusy(false);
+      setGoogleBusy(false);
       toast.error(MESSAGES.signIn.googleFailed);
       setGoogleNote(MESSAGES.signIn.googleFailed);
     }
@@ -95,7 +92,7 @@ export function DesktopAuth({
         </CardContent>
       ) : view === "forgot" ? (
         <CardContent className="pt-6">
-          <ForgotPasswordForm initialEmail={email} onBack={() => setView("form")} />
+          <ForgotPasswordForm initialEmail={form.getValues("email")} onBack={() => setView("form")} />
         </CardContent>
       ) : (
         <>
@@ -122,8 +119,7 @@ export function DesktopAuth({
                 type="email"
                 autoComplete="email"
                 placeholder="you@agency.com"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
+                {...form.register("email")}
               />
               <TextField
                 id="password"
@@ -141,8 +137,7 @@ export function DesktopAuth({
                 }
                 type="password"
                 autoComplete={mode === "signin" ? "current-password" : "new-password"}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
+                {...form.register("password")}
               />
               <FormError message={error} />
               <Button type="submit" className="w-full" disabled={busy}>
@@ -166,7 +161,7 @@ export function DesktopAuth({
                 className="font-medium text-primary underline-offset-4 hover:underline"
                 onClick={() => {
                   setMode(mode === "signin" ? "signup" : "signin");
-                  setError(null);
+                  form.clearErrors();
                 }}
               >
                 {mode === "signin" ? "Sign up" : "Sign in"}

@@ -5,7 +5,6 @@ import { MESSAGES } from "@domain/messages";
 import {
   backoffSeconds,
   connectionStatusLabel,
-  credentialsError,
   MAX_SIGN_IN_ATTEMPTS,
   signInBackoffMs,
   signInErrorMessage,
@@ -16,13 +15,21 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toaster";
 import { BrandMark } from "@/features/landing/brand-mark";
 import { ApiError, apiFetch } from "@/lib/api";
+import { formErrorMessage, useZodForm } from "@/lib/form";
 import { cn } from "@/lib/cn";
-import { GOOGLE_NOT_CONFIGURED, signInWithPassword, signUpWithPassword, startGoogleSignIn } from "./auth-api";
+import {
+  credentialsFormSchema,
+  GOOGLE_NOT_CONFIGURED,
+  signInWithPassword,
+  signUpWithPassword,
+  startGoogleSignIn,
+} from "./auth-api";
 import { GoogleButton } from "./google-button";
 import { ForgotPasswordForm } from "./recovery-forms";
 import { TwoFactorForm } from "./two-factor-form";
 import { useOnline, useSlowConnection } from "./use-connection";
 import { TextField } from "@/components/ui/text-field";
+import { meResponseSchema } from "../../../../server/modules/session/contract";
 
 /** Errors worth retrying: the request never got a real answer (network, timeout, 5xx, 522). */
 function isConnectionError(err: unknown): boolean {
@@ -53,8 +60,7 @@ export function MobileAuth({
   const slow = useSlowConnection();
   const [view, setView] = useState<"google" | "email" | "two-factor" | "forgot">("google");
   const [mode, setMode] = useState<"signin" | "signup">("signin");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const form = useZodForm(credentialsFormSchema, { defaultValues: { email: "", password: "" } });
   const [flow, setFlow] = useState<SignInFlowState>("idle");
   const [retry, setRetry] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
@@ -108,7 +114,7 @@ export function MobileAuth({
     try {
       const me = await withRetries(async () => {
         try {
-          return await apiFetch("/api/me");
+          return await apiFetch("/api/me", meResponseSchema);
         } catch (err) {
           if (err instanceof ApiError && err.status === 401) return null;
           throw err;
@@ -140,38 +146,40 @@ export function MobileAuth({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [online]);
 
-  async function emailSubmit(e?: FormEvent) {
-    e?.preventDefault();
+  const signInWithEmail = form.handleSubmit(
+    async ({ email, password }) => {
+      const run = async () => {
+        setMessage(null);
+        try {
+          const result = await withRetries(() =>
+            mode === "signin" ? signInWithPassword(email, password) : signUpWithPassword(email, password),
+          );
+          if (result.twoFactorRedirect) {
+            setFlow("idle");
+            setView("two-factor");
+            return;
+          }
+          setFlow("connected");
+          setRetry(0);
+          toast.success(mode === "signin" ? MESSAGES.signIn.signedIn : MESSAGES.signIn.accountCreated);
+          await onSignedIn();
+        } catch (err) {
+          fail(err);
+        }
+      };
+      lastAction.current = run;
+      await run();
+    },
+    (errors) => setMessage(formErrorMessage(errors, ["email"]) ?? null),
+  );
+
+  async function emailSubmit(e: FormEvent) {
+    e.preventDefault();
     if (!online) {
       setMessage(MESSAGES.signIn.noInternet);
       return;
     }
-    const missing = credentialsError(email, password);
-    if (missing) {
-      setMessage(missing);
-      return;
-    }
-    const run = async () => {
-      setMessage(null);
-      try {
-        const result = await withRetries(() =>
-          mode === "signin" ? signInWithPassword(email, password) : signUpWithPassword(email, password),
-        );
-        if (result.twoFactorRedirect) {
-          setFlow("idle");
-          setView("two-factor");
-          return;
-        }
-        setFlow("connected");
-        setRetry(0);
-        toast.success(mode === "signin" ? MESSAGES.signIn.signedIn : MESSAGES.signIn.accountCreated);
-        await onSignedIn();
-      } catch (err) {
-        fail(err);
-      }
-    };
-    lastAction.current = run;
-    await run();
+    await signInWithEmail();
   }
 
   async function google() {
@@ -249,7 +257,7 @@ export function MobileAuth({
             onCancel={() => setView("email")}
           />
         ) : view === "forgot" ? (
-          <ForgotPasswordForm initialEmail={email} onBack={() => setView("email")} />
+          <ForgotPasswordForm initialEmail={form.getValues("email")} onBack={() => setView("email")} />
         ) : view === "google" ? (
           <>
             <GoogleButton
@@ -282,8 +290,7 @@ export function MobileAuth({
               type="email"
               autoComplete="email"
               className="h-11"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              {...form.register("email")}
             />
             <TextField
               id="m-password"
@@ -291,8 +298,7 @@ export function MobileAuth({
               type="password"
               className="h-11"
               autoComplete={mode === "signin" ? "current-password" : "new-password"}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              {...form.register("password")}
             />
             <Button type="submit" className="h-11 w-full" disabled={!online || inProgress}>
               {mode === "signin" ? "Sign In" : "Sign Up"}

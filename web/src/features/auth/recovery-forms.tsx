@@ -1,51 +1,46 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toaster";
 import { ApiError } from "@/lib/api";
-import { requestPasswordReset, resetPassword } from "./auth-api";
+import { formErrorMessage, SERVER_ERROR, useZodForm } from "@/lib/form";
+import {
+  forgotPasswordFormSchema,
+  newPasswordFormSchema,
+  requestPasswordReset,
+  resetPassword,
+} from "./auth-api";
 import { MESSAGES } from "@domain/messages";
 import { FormError, TextField } from "@/components/ui/text-field";
 
 /** 'Forgot password?': mails a reset link (the same answer whether or not the address has an account). */
 export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(forgotPasswordFormSchema, { defaultValues: { email: initialEmail } });
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { errors, isSubmitting: busy } = form.formState;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!email.trim()) return setError("Please enter your email");
-    setBusy(true);
-    setError(null);
+  const submit = form.handleSubmit(async ({ email }) => {
     try {
       await requestPasswordReset(email);
       setSent(true);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : MESSAGES.signIn.unexpected);
-    } finally {
-      setBusy(false);
+      form.setError(SERVER_ERROR, {
+        message: err instanceof ApiError ? err.message : MESSAGES.signIn.unexpected,
+      });
     }
-  }
+  });
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Reset password">
       <h2 className="text-lg font-semibold">Reset your password</h2>
       {sent ? (
         <p className="text-sm text-muted-foreground" role="status">
-          If an account exists for {email.trim()}, a link to choose a new password is on its way. It is valid
-          for one hour.
+          If an account exists for {form.getValues("email").trim()}, a link to choose a new password is on its
+          way. It is valid for one hour.
         </p>
       ) : (
         <>
-          <TextField
-            id="reset-email"
-            label="Email"
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <FormError message={error} />
+          <TextField id="reset-email" label="Email" type="email" {...form.register("email")} />
+          <FormError message={formErrorMessage(errors, ["email"])} />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? "Sending..." : "Send reset link"}
           </Button>
@@ -60,27 +55,20 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
 
 /** The page the mailed reset link lands on (/auth?mode=reset&token=…). */
 export function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(newPasswordFormSchema, { defaultValues: { password: "", confirm: "" } });
+  const { errors, isSubmitting: busy } = form.formState;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (password.length < 8) return setError("Use at least 8 characters");
-    if (password !== confirm) return setError("The passwords do not match");
-    setBusy(true);
-    setError(null);
+  const submit = form.handleSubmit(async ({ password }) => {
     try {
       await resetPassword(token, password);
       toast.success("Password changed", { description: "Sign in with your new password." });
       onDone();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : MESSAGES.signIn.unexpected);
-    } finally {
-      setBusy(false);
+      form.setError(SERVER_ERROR, {
+        message: err instanceof ApiError ? err.message : MESSAGES.signIn.unexpected,
+      });
     }
-  }
+  });
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Choose a new password">
@@ -90,18 +78,16 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone: () =
         label="New password"
         type="password"
         autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        {...form.register("password")}
       />
       <TextField
         id="confirm-password"
         label="Repeat the new password"
         type="password"
         autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
+        {...form.register("confirm")}
       />
-      <FormError message={error} />
+      <FormError message={formErrorMessage(errors, ["password", "confirm"])} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Saving..." : "Save new password"}
       </Button>

@@ -1,34 +1,32 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useWatch } from "react-hook-form";
 import { ShieldCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
-import { verifyTwoFactor } from "./auth-api";
+import { formErrorMessage, SERVER_ERROR, useZodForm } from "@/lib/form";
+import { twoFactorCodeFormSchema, verifyTwoFactor } from "./auth-api";
 import { FormError } from "@/components/ui/text-field";
 
 /** The second step of a sign-in with two-factor authentication: an app code or a recovery code. */
 export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => void; onCancel: () => void }) {
   const [kind, setKind] = useState<"totp" | "backup">("totp");
-  const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(twoFactorCodeFormSchema, { defaultValues: { code: "" } });
+  const { errors, isSubmitting: busy } = form.formState;
+  const code = useWatch({ control: form.control, name: "code" });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!code.trim()) return;
-    setBusy(true);
-    setError(null);
+  const submit = form.handleSubmit(async (values) => {
     try {
-      await verifyTwoFactor(code, kind);
+      await verifyTwoFactor(values.code, kind);
       onVerified();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : "Authentication failed");
-    } finally {
-      setBusy(false);
+      form.setError(SERVER_ERROR, {
+        message: err instanceof ApiError ? err.message : "Authentication failed",
+      });
     }
-  }
+  });
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Two-factor authentication">
@@ -48,12 +46,11 @@ export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => void
           autoFocus
           autoComplete="one-time-code"
           inputMode={kind === "totp" ? "numeric" : "text"}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
+          {...form.register("code")}
           placeholder={kind === "totp" ? "123456" : "xxxxx-xxxxx"}
         />
       </div>
-      <FormError message={error} />
+      <FormError message={formErrorMessage(errors, [])} />
       <Button type="submit" className="w-full" disabled={busy || !code.trim()}>
         {busy ? <Spinner className="size-4" /> : null} Verify
       </Button>
@@ -63,8 +60,7 @@ export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => void
           className="text-primary underline-offset-4 hover:underline"
           onClick={() => {
             setKind(kind === "totp" ? "backup" : "totp");
-            setCode("");
-            setError(null);
+            form.reset({ code: "" });
           }}
         >
           {kind === "totp" ? "Use a recovery code" : "Use the authenticator app"}

@@ -1,71 +1,26 @@
 import { useQuery } from "@tanstack/react-query";
+import { z } from "zod";
 import { MESSAGES } from "@domain/messages";
-import { apiFetch } from "@/lib/api";
+import { ApiError, apiFetch, UNEXPECTED_SHAPE_CODE } from "@/lib/api";
+import {
+  clickupStatusSchema,
+  clickupTokenRequestSchema,
+  syncStatusSchema,
+} from "../../../../server/modules/clickup/contract";
+import {
+  accessibleTasksResponseSchema,
+  type AccessibleTasksResponse,
+} from "../../../../server/modules/accessible-tasks/contract";
 
-/** GET /api/clickup/status */
-export interface ClickupStatus {
-  oauthAvailable: boolean;
-  simulated: boolean;
-  canManage: boolean;
-  canViewSync: boolean;
-  workspace: {
-    status: "pending_team" | "active" | "error" | "disconnected";
-    teamId: string | null;
-    teamName: string | null;
-    authType: "oauth" | "personal";
-    connectedAt: string;
-    lastError: string | null;
-    webhook: boolean;
-  } | null;
-  me: {
-    clickupUserId: string;
-    clickupEmail: string | null;
-    clickupUsername: string | null;
-    connectedAt: string;
-  } | null;
-}
+export * from "../../../../server/modules/clickup/contract";
+export type { ClickupTeamChoice as TeamChoice } from "../../../../server/modules/clickup/contract";
 
-export interface TeamChoice {
-  id: string;
-  name: string;
-  members: number;
-}
-
-/** POST /api/clickup/workspace/(token|oauth/callback|team) */
-export interface WorkspaceConnectResult {
-  status: "active" | "pending_team";
-  teams: TeamChoice[];
-  team: TeamChoice | null;
-  syncQueued: boolean;
-}
-
-export interface SyncRun {
-  id: string;
-  kind: "full" | "incremental" | "poll" | "write_back";
-  status: "running" | "succeeded" | "failed" | "cancelled";
-  trigger: string | null;
-  stats: Record<string, number>;
-  error: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-}
-
-/** GET /api/clickup/sync */
-export interface SyncStatus {
-  status: "idle" | "queued" | "running" | "failed";
-  phase: string | null;
-  progress: number;
-  lastFullSyncAt: string | null;
-  lastIncrementalAt: string | null;
-  lastError: string | null;
-  runs: SyncRun[];
-  webhooks: {
-    receivedLast7Days: number;
-    rejectedLast7Days: number;
-    failedLast7Days: number;
-    lastReceivedAt: string | null;
-  };
-}
+/** The token field: the contract's rule, said the way the form says it. */
+export const tokenFormSchema = clickupTokenRequestSchema.extend({
+  token: z
+    .string()
+    .refine((token) => token.trim().length >= 8, "Paste the whole token (it starts with pk_)."),
+});
 
 export const clickupStatusKey = ["clickup", "status"] as const;
 export const syncStatusKey = ["clickup", "sync"] as const;
@@ -73,14 +28,14 @@ export const syncStatusKey = ["clickup", "sync"] as const;
 export function useClickupStatus() {
   return useQuery({
     queryKey: clickupStatusKey,
-    queryFn: () => apiFetch<ClickupStatus>("/api/clickup/status"),
+    queryFn: () => apiFetch("/api/clickup/status", clickupStatusSchema),
   });
 }
 
 export function useSyncStatus(enabled: boolean) {
   return useQuery({
     queryKey: syncStatusKey,
-    queryFn: () => apiFetch<SyncStatus>("/api/clickup/sync"),
+    queryFn: () => apiFetch("/api/clickup/sync", syncStatusSchema),
     enabled,
     // Follow a running sync closely; otherwise refresh now and then.
     refetchInterval: (q) =>
@@ -95,28 +50,21 @@ export const PHASE_LABEL: Record<string, string> = {
   finalize: "Finishing",
 };
 
-/** POST /api/accessible-tasks (spec §7 get-accessible-tasks). */
-export interface AccessibleTasks {
-  taskIds: string[];
-  clickupUserId: string | null;
-}
-
 /**
- * The task ids the signed-in person may see. On a non-OK answer the message of spec §8 is
- * logged and the result is emptied silently, as the spec describes.
+ * The task ids the signed-in person may see (POST /api/accessible-tasks, spec §7). On a non-OK
+ * answer the message of spec §8 is logged and the result is emptied silently, as the spec describes.
  */
-export async function fetchAccessibleTasks(organizationId: string): Promise<AccessibleTasks> {
-  const res = await fetch("/api/accessible-tasks", {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({ organization_id: organizationId }),
-  });
-  if (!res.ok) {
-    console.warn(MESSAGES.accessibleTasksFailed(res.status));
+export async function fetchAccessibleTasks(organizationId: string): Promise<AccessibleTasksResponse> {
+  try {
+    return await apiFetch("/api/accessible-tasks", accessibleTasksResponseSchema, {
+      method: "POST",
+      json: { organization_id: organizationId },
+    });
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code === UNEXPECTED_SHAPE_CODE) throw err;
+    console.warn(MESSAGES.accessibleTasksFailed(err.status));
     return { taskIds: [], clickupUserId: null };
   }
-  return (await res.json()) as AccessibleTasks;
 }
 
 export function useAccessibleTasks(organizationId: string | undefined) {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Link2, Unplug } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -8,11 +8,17 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toaster";
-import { ApiError, apiFetch } from "@/lib/api";
+import { ApiError, apiFetch, apiSend } from "@/lib/api";
+import { useZodForm } from "@/lib/form";
 import {
   clickupStatusKey,
   syncStatusKey,
+  clickupOAuthStartResponseSchema,
+  clickupOwnAccountResponseSchema,
+  clickupTeamsResponseSchema,
+  tokenFormSchema,
   useClickupStatus,
+  workspaceConnectResultSchema,
   type ClickupStatus,
   type TeamChoice,
   type WorkspaceConnectResult,
@@ -31,7 +37,7 @@ const STATUS_BADGE: Record<
 };
 
 async function startOAuth(path: string) {
-  const { url } = await apiFetch<{ url: string }>(path, { method: "POST", json: {} });
+  const { url } = await apiFetch(path, clickupOAuthStartResponseSchema, { method: "POST", json: {} });
   window.location.assign(url);
 }
 
@@ -82,18 +88,10 @@ function TokenForm({
   onSubmit: (token: string) => void;
   pending: boolean;
 }) {
-  const [token, setToken] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(tokenFormSchema, { defaultValues: { token: "" } });
+  const error = form.formState.errors.token?.message ?? null;
   const id = `token-${label.replace(/\W+/g, "-").toLowerCase()}`;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (token.trim().length < 8) {
-      setError("Paste the whole token (it starts with pk_).");
-      return;
-    }
-    setError(null);
-    onSubmit(token.trim());
-  };
+  const submit = form.handleSubmit(({ token }) => onSubmit(token.trim()));
   return (
     <form onSubmit={submit} className="grid gap-2" noValidate>
       <Label htmlFor={id}>{label}</Label>
@@ -103,8 +101,7 @@ function TokenForm({
           type="password"
           autoComplete="off"
           placeholder="pk_…"
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
+          {...form.register("token")}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-help`}
         />
@@ -138,19 +135,25 @@ function WorkspaceSection({ status }: { status: ClickupStatus }) {
   };
   const tokenMutation = useMutation({
     mutationFn: (token: string) =>
-      apiFetch<WorkspaceConnectResult>("/api/clickup/workspace/token", { method: "POST", json: { token } }),
+      apiFetch("/api/clickup/workspace/token", workspaceConnectResultSchema, {
+        method: "POST",
+        json: { token },
+      }),
     onSuccess: onConnected,
     onError: (err) =>
       toast.error("Could not connect ClickUp", { description: errorText(err, "Please try again.") }),
   });
   const teams = useQuery({
     queryKey: ["clickup", "teams"],
-    queryFn: () => apiFetch<{ teams: TeamChoice[] }>("/api/clickup/workspace/teams"),
+    queryFn: () => apiFetch("/api/clickup/workspace/teams", clickupTeamsResponseSchema),
     enabled: status.canManage && ws?.status === "pending_team" && !choices,
   });
   const chooseMutation = useMutation({
     mutationFn: (teamId: string) =>
-      apiFetch<WorkspaceConnectResult>("/api/clickup/workspace/team", { method: "POST", json: { teamId } }),
+      apiFetch("/api/clickup/workspace/team", workspaceConnectResultSchema, {
+        method: "POST",
+        json: { teamId },
+      }),
     onSuccess: (r) => {
       setChoices(null);
       onConnected(r);
@@ -159,7 +162,7 @@ function WorkspaceSection({ status }: { status: ClickupStatus }) {
       toast.error("Could not pick that workspace", { description: errorText(err, "Please try again.") }),
   });
   const disconnect = useMutation({
-    mutationFn: () => apiFetch("/api/clickup/workspace", { method: "DELETE" }),
+    mutationFn: () => apiSend("/api/clickup/workspace", { method: "DELETE" }),
     onSuccess: () => {
       toast.success("ClickUp disconnected");
       void refresh();
@@ -277,7 +280,8 @@ function PersonalSection({ status }: { status: ClickupStatus }) {
   const refresh = () => qc.invalidateQueries({ queryKey: clickupStatusKey });
   const me = status.me;
   const tokenMutation = useMutation({
-    mutationFn: (token: string) => apiFetch("/api/clickup/me/token", { method: "POST", json: { token } }),
+    mutationFn: (token: string) =>
+      apiFetch("/api/clickup/me/token", clickupOwnAccountResponseSchema, { method: "POST", json: { token } }),
     onSuccess: () => {
       toast.success("Your ClickUp account is connected");
       void refresh();
@@ -287,7 +291,7 @@ function PersonalSection({ status }: { status: ClickupStatus }) {
       toast.error("Could not connect your account", { description: errorText(err, "Please try again.") }),
   });
   const disconnect = useMutation({
-    mutationFn: () => apiFetch("/api/clickup/me", { method: "DELETE" }),
+    mutationFn: () => apiSend("/api/clickup/me", { method: "DELETE" }),
     onSuccess: () => {
       toast.success("Your ClickUp account is disconnected");
       void qc.invalidateQueries();

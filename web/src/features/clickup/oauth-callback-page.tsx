@@ -6,7 +6,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { Page } from "@/features/app-shell/page";
 import { ApiError, apiFetch } from "@/lib/api";
-import type { WorkspaceConnectResult } from "./api";
+import { z } from "zod";
+import { clickupOwnAccountResponseSchema, workspaceConnectResultSchema } from "./api";
 
 type Outcome = { kind: "working" } | { kind: "error"; message: string };
 
@@ -48,7 +49,10 @@ export function ClickupOAuthCallback() {
       return;
     }
     const path = personal ? "/api/clickup/me/oauth/callback" : "/api/clickup/workspace/oauth/callback";
-    apiFetch<WorkspaceConnectResult | { me: unknown }>(path, { method: "POST", json: { code, state } })
+    apiFetch(path, z.union([workspaceConnectResultSchema, clickupOwnAccountResponseSchema]), {
+      method: "POST",
+      json: { code, state },
+    })
       .then((result) => {
         void qc.invalidateQueries();
         if (personal) toast.success("Your ClickUp account is connected");

@@ -9,7 +9,14 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toaster";
 import { ApiError, apiFetch } from "@/lib/api";
-import { PHASE_LABEL, syncStatusKey, useClickupStatus, useSyncStatus, type SyncRun } from "./api";
+import {
+  PHASE_LABEL,
+  syncQueuedResponseSchema,
+  syncStatusKey,
+  useClickupStatus,
+  useSyncStatus,
+  type SyncRun,
+} from "./api";
 
 const ago = (iso: string | null) => (iso ? formatDistanceToNow(new Date(iso), { addSuffix: true }) : "never");
 
@@ -36,7 +43,7 @@ export function SyncPanel() {
   const sync = useSyncStatus(Boolean(clickup.data?.canViewSync));
   const qc = useQueryClient();
   const syncNow = useMutation({
-    mutationFn: () => apiFetch<{ queued: boolean }>("/api/clickup/sync", { method: "POST", json: {} }),
+    mutationFn: () => apiFetch("/api/clickup/sync", syncQueuedResponseSchema, { method: "POST", json: {} }),
     onSuccess: (r) => {
       toast.success(r.queued ? "Sync started" : "A sync is already on its way");
       void qc.invalidateQueries({ queryKey: syncStatusKey });

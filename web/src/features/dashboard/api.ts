@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { currentWorkspace, useSession } from "@/features/session/use-session";
 import { apiFetch } from "@/lib/api";
-import type {
-  DashboardSummary,
-  OtherTasksResponse,
-  ProjectDetailResponse,
-  ProjectsResponse,
-  TaskDetailResponse,
-  WeekResponse,
+import {
+  dashboardSummarySchema,
+  otherTasksResponseSchema,
+  projectDetailResponseSchema,
+  projectsResponseSchema,
+  taskDetailResponseSchema,
+  weekResponseSchema,
 } from "../../../../server/modules/dashboard/contract";
 
 export type * from "../../../../server/modules/dashboard/contract";
@@ -34,7 +34,7 @@ export function useDashboardSummary() {
   const org = useOrgId();
   return useQuery({
     queryKey: dashboardKeys.summary(org),
-    queryFn: () => apiFetch<DashboardSummary>("/api/dashboard"),
+    queryFn: () => apiFetch("/api/dashboard", dashboardSummarySchema),
     enabled: Boolean(org),
   });
 }
@@ -43,7 +43,7 @@ export function useWeek(date: string, enabled = true) {
   const org = useOrgId();
   return useQuery({
     queryKey: dashboardKeys.week(org, date),
-    queryFn: () => apiFetch<WeekResponse>(`/api/dashboard/week?date=${encodeURIComponent(date)}`),
+    queryFn: () => apiFetch(`/api/dashboard/week?date=${encodeURIComponent(date)}`, weekResponseSchema),
     enabled: Boolean(org) && enabled,
     placeholderData: keepPreviousData,
   });
@@ -53,7 +53,7 @@ export function useMyProjects(enabled = true) {
   const org = useOrgId();
   return useQuery({
     queryKey: dashboardKeys.projects(org),
-    queryFn: () => apiFetch<ProjectsResponse>("/api/dashboard/projects"),
+    queryFn: () => apiFetch("/api/dashboard/projects", projectsResponseSchema),
     enabled: Boolean(org) && enabled,
   });
 }
@@ -62,7 +62,7 @@ export function useOtherTasks(enabled = true) {
   const org = useOrgId();
   return useQuery({
     queryKey: dashboardKeys.otherTasks(org),
-    queryFn: () => apiFetch<OtherTasksResponse>("/api/dashboard/other-tasks"),
+    queryFn: () => apiFetch("/api/dashboard/other-tasks", otherTasksResponseSchema),
     enabled: Boolean(org) && enabled,
   });
 }
@@ -71,7 +71,8 @@ export function useTaskDetail(taskId: string | null) {
   const org = useOrgId();
   return useQuery({
     queryKey: dashboardKeys.task(org, taskId ?? ""),
-    queryFn: () => apiFetch<TaskDetailResponse>(`/api/dashboard/tasks/${encodeURIComponent(taskId ?? "")}`),
+    queryFn: () =>
+      apiFetch(`/api/dashboard/tasks/${encodeURIComponent(taskId ?? "")}`, taskDetailResponseSchema),
     enabled: Boolean(org) && Boolean(taskId),
   });
 }
@@ -81,7 +82,7 @@ export function useProjectDetail(folderId: string | null) {
   return useQuery({
     queryKey: dashboardKeys.project(org, folderId ?? ""),
     queryFn: () =>
-      apiFetch<ProjectDetailResponse>(`/api/dashboard/projects/${encodeURIComponent(folderId ?? "")}`),
+      apiFetch(`/api/dashboard/projects/${encodeURIComponent(folderId ?? "")}`, projectDetailResponseSchema),
     enabled: Boolean(org) && Boolean(folderId),
   });
 }

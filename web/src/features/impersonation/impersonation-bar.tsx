@@ -7,9 +7,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { toast } from "@/components/ui/toaster";
 import { useOrgId } from "@/features/dashboard/api";
 import { ApiError, apiFetch } from "@/lib/api";
-import type {
-  ImpersonationState,
-  WorkspaceUsersResponse,
+import {
+  impersonationStateSchema,
+  workspaceUsersResponseSchema,
+  type WorkspaceUsersResponse,
 } from "../../../../server/modules/impersonation/contract";
 
 function useImpersonationMutations() {
@@ -25,12 +26,12 @@ function useImpersonationMutations() {
     });
   const start = useMutation({
     mutationFn: (userId: string) =>
-      apiFetch<ImpersonationState>("/api/impersonation", { method: "POST", json: { userId } }),
+      apiFetch("/api/impersonation", impersonationStateSchema, { method: "POST", json: { userId } }),
     onSuccess: refresh,
     onError,
   });
   const stop = useMutation({
-    mutationFn: () => apiFetch<ImpersonationState>("/api/impersonation", { method: "DELETE" }),
+    mutationFn: () => apiFetch("/api/impersonation", impersonationStateSchema, { method: "DELETE" }),
     onSuccess: refresh,
     onError,
   });
@@ -44,7 +45,7 @@ export function ImpersonationPicker() {
     queryKey: ["impersonation", org, "users"],
     queryFn: async () => {
       try {
-        return await apiFetch<WorkspaceUsersResponse>("/api/impersonation/users");
+        return await apiFetch("/api/impersonation/users", workspaceUsersResponseSchema);
       } catch (err) {
         console.error("Failed to load workspace users", err);
         return { users: [] } satisfies WorkspaceUsersResponse;

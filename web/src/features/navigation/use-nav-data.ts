@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { permissionsFor, type Permission } from "@domain/permissions";
-import { currentWorkspace, useSession, type SessionInfo } from "@/features/session/use-session";
+import { currentWorkspace, useSession, type MeResponse } from "@/features/session/use-session";
 import { apiFetch } from "@/lib/api";
-import type { NavProjectsResponse } from "../../../../server/modules/projects/contract";
+import { navProjectsResponseSchema } from "../../../../server/modules/projects/contract";
 
 /** Spec §6 permissions of the current workspace: the server's map, else derived from the role. */
-export function sessionPermissions(session: SessionInfo | null | undefined): Record<Permission, boolean> {
+export function sessionPermissions(session: MeResponse | null | undefined): Record<Permission, boolean> {
   if (session?.permissions) return session.permissions;
   return permissionsFor(currentWorkspace(session)?.role);
 }
@@ -23,7 +23,7 @@ export function useNavProjects() {
   const organizationId = currentWorkspace(session.data)?.id;
   return useQuery({
     queryKey: navProjectsKey(organizationId),
-    queryFn: () => apiFetch<NavProjectsResponse>("/api/projects/nav"),
+    queryFn: () => apiFetch("/api/projects/nav", navProjectsResponseSchema),
     enabled: Boolean(organizationId),
   });
 }

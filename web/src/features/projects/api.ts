@@ -1,15 +1,16 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { currentWorkspace, useSession } from "@/features/session/use-session";
 import { apiFetch } from "@/lib/api";
-import type {
-  ProjectHeader,
-  ProjectHealthResponse,
-  ProjectListResponse,
-  ProjectSummaryResponse,
-  ProjectTeamResponse,
-  ProjectTimelineResponse,
-  ProjectTimeReportResponse,
-  ProjectUserTasksResponse,
+import type { z } from "zod";
+import {
+  projectHeaderSchema,
+  projectHealthResponseSchema,
+  projectListResponseSchema,
+  projectSummaryResponseSchema,
+  projectTeamResponseSchema,
+  projectTimelineResponseSchema,
+  projectTimeReportResponseSchema,
+  projectUserTasksResponseSchema,
 } from "../../../../server/modules/projects/contract";
 
 export type * from "../../../../server/modules/projects/contract";
@@ -30,28 +31,29 @@ export function useProjectList(params: URLSearchParams) {
   const qs = params.toString();
   return useQuery({
     queryKey: projectKeys.list(org, qs),
-    queryFn: () => apiFetch<ProjectListResponse>(`/api/projects${qs ? `?${qs}` : ""}`),
+    queryFn: () => apiFetch(`/api/projects${qs ? `?${qs}` : ""}`, projectListResponseSchema),
     enabled: Boolean(org),
     placeholderData: keepPreviousData,
   });
 }
 
-function useProjectPart<T>(projectId: string, part: string, extra = "") {
+function useProjectPart<S extends z.ZodType>(projectId: string, schema: S, part: string, extra = "") {
   const org = useOrgId();
   const path = `/api/projects/${encodeURIComponent(projectId)}${part ? `/${part}` : ""}${extra}`;
   return useQuery({
     queryKey: [...projectKeys.project(org, projectId), part, extra],
-    queryFn: () => apiFetch<T>(path),
+    queryFn: () => apiFetch(path, schema),
     enabled: Boolean(org),
   });
 }
 
-export const useProject = (id: string) => useProjectPart<ProjectHeader>(id, "");
-export const useProjectSummary = (id: string) => useProjectPart<ProjectSummaryResponse>(id, "summary");
-export const useProjectTeam = (id: string) => useProjectPart<ProjectTeamResponse>(id, "team");
-export const useProjectTimeline = (id: string) => useProjectPart<ProjectTimelineResponse>(id, "timeline");
+export const useProject = (id: string) => useProjectPart(id, projectHeaderSchema, "");
+export const useProjectSummary = (id: string) => useProjectPart(id, projectSummaryResponseSchema, "summary");
+export const useProjectTeam = (id: string) => useProjectPart(id, projectTeamResponseSchema, "team");
+export const useProjectTimeline = (id: string) =>
+  useProjectPart(id, projectTimelineResponseSchema, "timeline");
 export const useProjectTimeReport = (id: string) =>
-  useProjectPart<ProjectTimeReportResponse>(id, "time-report");
-export const useProjectHealth = (id: string) => useProjectPart<ProjectHealthResponse>(id, "health");
+  useProjectPart(id, projectTimeReportResponseSchema, "time-report");
+export const useProjectHealth = (id: string) => useProjectPart(id, projectHealthResponseSchema, "health");
 export const useProjectUserTasks = (id: string, assignee: string) =>
-  useProjectPart<ProjectUserTasksResponse>(id, "tasks", `?assignee=${encodeURIComponent(assignee)}`);
+  useProjectPart(id, projectUserTasksResponseSchema, "tasks", `?assignee=${encodeURIComponent(assignee)}`);

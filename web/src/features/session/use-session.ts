@@ -1,34 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Permission } from "@domain/permissions";
 import { ApiError, apiFetch } from "@/lib/api";
+import { meResponseSchema, type MeResponse } from "../../../../server/modules/session/contract";
 
-export type Role = "owner" | "admin" | "member";
+export type { MeResponse } from "../../../../server/modules/session/contract";
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  displayName: string;
-  initials: string;
-  firstName: string | null;
-  lastName: string | null;
-  image: string | null;
-  twoFactorEnabled: boolean;
-}
-
-export interface SessionWorkspace {
-  id: string;
-  name: string;
-  role: Role;
-  createdAt: string;
-}
-
-export interface SessionInfo {
-  user: SessionUser;
-  organizations: SessionWorkspace[];
-  currentOrganizationId: string | null;
-  /** Spec §6 permissions in the current workspace (all false without one); hide what the server refuses. */
-  permissions: Record<Permission, boolean>;
-}
+/** One of the signed-in user's workspaces, with their role in it. */
+export type SessionWorkspace = MeResponse["organizations"][number];
 
 export const sessionQueryKey = ["session"] as const;
 
@@ -36,9 +13,9 @@ export const sessionQueryKey = ["session"] as const;
 export function useSession() {
   return useQuery({
     queryKey: sessionQueryKey,
-    queryFn: async (): Promise<SessionInfo | null> => {
+    queryFn: async (): Promise<MeResponse | null> => {
       try {
-        return await apiFetch<SessionInfo>("/api/me");
+        return await apiFetch("/api/me", meResponseSchema);
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) return null;
         throw err;
@@ -48,7 +25,7 @@ export function useSession() {
   });
 }
 
-export function currentWorkspace(session: SessionInfo | null | undefined): SessionWorkspace | undefined {
+export function currentWorkspace(session: MeResponse | null | undefined): SessionWorkspace | undefined {
   if (!session) return undefined;
   return (
     session.organizations.find((o) => o.id === session.currentOrganizationId) ?? session.organizations[0]

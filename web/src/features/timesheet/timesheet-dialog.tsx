@@ -1,10 +1,12 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, ChevronLeft, ChevronRight, CloudUpload } from "lucide-react";
 import {
   formatHours,
   formatWeekRange,
-  isValidTimesheetHours,
   MESSAGES,
   parseTimesheetHours,
   shiftWeek,
@@ -28,11 +30,13 @@ import { toast } from "@/components/ui/toaster";
 import { useOrgId } from "@/features/dashboard/api";
 import { apiFetch } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import type {
-  SaveTimesheetRequest,
-  SaveTimesheetResponse,
-  TimesheetCell,
-  TimesheetResponse,
+import {
+  saveTimesheetResponseSchema,
+  timesheetCellHoursSchema,
+  timesheetResponseSchema,
+  type SaveTimesheetRequest,
+  type TimesheetCell,
+  type TimesheetResponse,
 } from "../../../../server/modules/timesheet/contract";
 
 const dayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", day: "numeric", timeZone: "UTC" });
@@ -88,6 +92,30 @@ export function TimesheetDialog({
   );
 }
 
+/** The form's values: one hours text per cell, named by its `${taskId}:${yyyy-MM-dd}` key. */
+interface TimesheetFormValues {
+  cells: Record<string, string>;
+}
+
+const HOURS_MESSAGE = "Enter hours from 0 to 24 in steps of 0.5.";
+
+/** An hours cell as typed: blank, or hours the contract accepts (0–24 in steps of 0.5). */
+const timesheetFormSchema = z.object({
+  cells: z.record(
+    z.string(),
+    z
+      .string()
+      .refine(
+        (v) => v.trim() === "" || timesheetCellHoursSchema.safeParse(parseTimesheetHours(v)).success,
+        HOURS_MESSAGE,
+      ),
+  ),
+});
+
+/** Field names split paths at '.' and '[': a cell key is encoded so that any task id is one name. */
+const cellField = (key: string) => encodeURIComponent(key).replace(/\./g, "%2E").replace(/'/g, "%27");
+const cellKey = (field: string) => decodeURIComponent(field);
+
 function TimesheetEditor({
   weekStart,
   onSaved,
@@ -98,14 +126,12 @@ function TimesheetEditor({
   onCancel: () => void;
 }) {
   const org = useOrgId();
-  const queryClient = useQueryClient();
   const sheet = useQuery({
     queryKey: ["timesheet", org, weekStart],
-    queryFn: () => apiFetch<TimesheetResponse>(`/api/timesheet?week=${weekStart}`),
+    queryFn: () => apiFetch(`/api/timesheet?week=${weekStart}`, timesheetResponseSchema),
     enabled: Boolean(org),
     staleTime: 0,
   });
-  const [values, setValues] = useState<Record<string, string> | null>(null);
 
   useEffect(() => {
     if (sheet.isError)
@@ -113,18 +139,58 @@ function TimesheetEditor({
         description: MESSAGES.timesheet.loadFailed.description,
       });
   }, [sheet.isError]);
+
+  if (sheet.isPending) {
+    return (
+      <div data-testid="timesheet-loading" className="flex flex-col gap-2">
+        <Skeleton className="h-8 w-full" />
+        <Skeleton className="h-8 w-full" />
+        <Skeleton className="h-8 w-full" />
+      </div>
+    );
+  }
+  if (sheet.isError || !sheet.data) {
+    return <p className="text-sm text-destructive">{MESSAGES.timesheet.loadFailed.description}</p>;
+  }
+  return <TimesheetGrid sheet={sheet.data} weekStart={weekStart} onSaved={onSaved} onCancel={onCancel} />;
+}
+
+function TimesheetGrid({
+  sheet,
+  weekStart,
+  onSaved,
+  onCancel,
+}: {
+  sheet: TimesheetResponse;
+  weekStart: string;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
+  const org = useOrgId();
+  const queryClient = useQueryClient();
+  // The hours this timesheet wrote, as loaded; later loads of the week do not overwrite typing.
+  const form = useForm<TimesheetFormValues>({
+    mode: "onChange",
+    shouldFocusError: false,
+    resolver: zodResolver(timesheetFormSchema),
+    defaultValues: {
+      cells: Object.fromEntries(
+        Object.entries(sheet.cells)
+          .filter(([, cell]) => cell.hours > 0)
+          .map(([key, cell]) => [cellField(key), String(cell.hours)]),
+      ),
+    },
+  });
+  const { trigger } = form;
   useEffect(() => {
-    if (sheet.data && values === null) {
-      const initial: Record<string, string> = {};
-      for (const [key, cell] of Object.entries(sheet.data.cells))
-        if (cell.hours > 0) initial[key] = String(cell.hours);
-      setValues(initial);
-    }
-  }, [sheet.data, values]);
+    void trigger();
+  }, [trigger]);
+  const values = useWatch({ control: form.control, name: "cells" });
+  const invalid = new Set(Object.keys(form.formState.errors.cells ?? {}).map(cellKey));
 
   const save = useMutation({
     mutationFn: (body: SaveTimesheetRequest) =>
-      apiFetch<SaveTimesheetResponse>("/api/timesheet", { method: "PUT", json: body }),
+      apiFetch("/api/timesheet", saveTimesheetResponseSchema, { method: "PUT", json: body }),
     onSuccess: (data) => {
       queryClient.setQueryData(["timesheet", org, weekStart], data);
       void queryClient.invalidateQueries({ queryKey: ["dashboard", org] });
@@ -137,33 +203,10 @@ function TimesheetEditor({
       }),
   });
 
-  const invalid = useMemo(
-    () =>
-      new Set(
-        Object.entries(values ?? {})
-          .filter(([, v]) => v.trim() !== "" && !isValidTimesheetHours(parseTimesheetHours(v)))
-          .map(([k]) => k),
-      ),
-    [values],
-  );
-
-  if (sheet.isPending || (sheet.data && values === null)) {
-    return (
-      <div data-testid="timesheet-loading" className="flex flex-col gap-2">
-        <Skeleton className="h-8 w-full" />
-        <Skeleton className="h-8 w-full" />
-        <Skeleton className="h-8 w-full" />
-      </div>
-    );
-  }
-  if (sheet.isError || !sheet.data || !values) {
-    return <p className="text-sm text-destructive">{MESSAGES.timesheet.loadFailed.description}</p>;
-  }
-
-  const { rows, days, cells } = sheet.data;
+  const { rows, days, cells } = sheet;
   const saving = save.isPending;
   const cellOf = (key: string): TimesheetCell | undefined => cells[key];
-  const hoursOf = (key: string) => parseTimesheetHours(values[key]);
+  const hoursOf = (key: string) => parseTimesheetHours(values[cellField(key)]);
   const clickupOf = (key: string) => cellOf(key)?.clickupHours ?? 0;
   const dayTotal = (day: string) =>
     rows.reduce((sum, r) => {
@@ -177,14 +220,14 @@ function TimesheetEditor({
     }, 0);
   const weekTotal = days.reduce((s, d) => s + dayTotal(d), 0);
 
-  function submit() {
+  const submit = form.handleSubmit((typed) => {
     const payload: Record<string, number> = {};
-    for (const [key, raw] of Object.entries(values ?? {})) {
+    for (const [field, raw] of Object.entries(typed.cells)) {
       const hours = parseTimesheetHours(raw);
-      if (hours > 0) payload[key] = hours;
+      if (hours > 0) payload[cellKey(field)] = hours;
     }
     save.mutate({ weekStart, cells: payload });
-  }
+  });
 
   return (
     <div className="flex flex-col gap-3" data-state={saving ? "saving" : "editing"}>
@@ -232,9 +275,8 @@ function TimesheetEditor({
                             max={TIMESHEET_HOURS_INPUT.max}
                             step={TIMESHEET_HOURS_INPUT.step}
                             disabled={saving}
-                            value={values[key] ?? ""}
                             placeholder="0"
-                            onChange={(e) => setValues((v) => ({ ...(v ?? {}), [key]: e.target.value }))}
+                            {...form.register(`cells.${cellField(key)}`)}
                             className={cn(
                               "h-8 w-full min-w-[3.5rem] rounded-md border bg-background px-1.5 text-right tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-ring",
                               invalid.has(key) && "border-destructive",
@@ -277,10 +319,8 @@ function TimesheetEditor({
           </table>
         </div>
       )}
-      {invalid.size > 0 ? (
-        <p className="text-sm text-destructive">Enter hours from 0 to 24 in steps of 0.5.</p>
-      ) : null}
-      {sheet.data.writeBackEnabled ? (
+      {invalid.size > 0 ? <p className="text-sm text-destructive">{HOURS_MESSAGE}</p> : null}
+      {sheet.writeBackEnabled ? (
         <p className="text-xs text-muted-foreground">
           Saved hours are also logged as your time entries in ClickUp.
         </p>
@@ -289,7 +329,7 @@ function TimesheetEditor({
         <Button variant="outline" onClick={onCancel} disabled={saving}>
           Cancel
         </Button>
-        <Button onClick={submit} disabled={saving || invalid.size > 0 || rows.length === 0}>
+        <Button onClick={() => void submit()} disabled={saving || invalid.size > 0 || rows.length === 0}>
           {saving ? (
             <>
               <Spinner className="size-4" /> Saving...

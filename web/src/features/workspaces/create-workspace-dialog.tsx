@@ -1,9 +1,11 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { MESSAGES } from "@domain/messages";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { useZodForm } from "@/lib/form";
+import { createWorkspaceRequestSchema } from "./api";
 import { useCreateWorkspace } from "./use-workspaces";
 
 /** The workspace name form shared by the dialog and /setup. */
@@ -16,15 +18,14 @@ export function CreateWorkspaceForm({
   onCreated?: () => void;
   autoFocus?: boolean;
 }) {
-  const [name, setName] = useState("");
+  const form = useZodForm(createWorkspaceRequestSchema, { defaultValues: { name: "" } });
   const create = useCreateWorkspace({ onCreated: () => onCreated?.() });
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (create.isPending) return; // creation is blocked while one is in progress (spec §5)
-    if (!name.trim()) return; // an empty name does nothing
+  // An empty name does nothing (the schema refuses it); creation is blocked while one is in progress (spec §5).
+  const submit = form.handleSubmit(({ name }) => {
+    if (create.isPending) return;
     create.mutate(name);
-  }
+  });
 
   return (
     <form onSubmit={submit} className="space-y-4">
@@ -36,8 +37,7 @@ export function CreateWorkspaceForm({
           autoFocus={autoFocus}
           maxLength={100}
           placeholder={MESSAGES.nav.workspaceNamePlaceholder}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
+          {...form.register("name")}
         />
       </div>
       <DialogFooterOrRow>

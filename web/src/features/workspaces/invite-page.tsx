@@ -7,15 +7,7 @@ import { toast } from "@/components/ui/toaster";
 import { PublicBar } from "@/features/landing/public-bar";
 import { sessionQueryKey, useSession } from "@/features/session/use-session";
 import { ApiError, apiFetch } from "@/lib/api";
-
-interface InvitationView {
-  workspaceName: string;
-  email: string;
-  role: "owner" | "admin" | "member";
-  invitedBy: string | null;
-  status: "pending" | "accepted" | "revoked" | "expired";
-  expiresAt: string;
-}
+import { acceptInvitationResponseSchema, invitationViewSchema } from "./api";
 
 /** /invite/{token}: see the invitation, sign up or sign in with the invited address, then join. */
 export function InvitePage() {
@@ -25,12 +17,12 @@ export function InvitePage() {
   const queryClient = useQueryClient();
   const invitation = useQuery({
     queryKey: ["invitation", token],
-    queryFn: () => apiFetch<InvitationView>(`/api/invitations/token/${encodeURIComponent(token)}`),
+    queryFn: () => apiFetch(`/api/invitations/token/${encodeURIComponent(token)}`, invitationViewSchema),
     retry: false,
   });
   const accept = useMutation({
     mutationFn: () =>
-      apiFetch<{ organizationId: string }>(`/api/invitations/token/${encodeURIComponent(token)}/accept`, {
+      apiFetch(`/api/invitations/token/${encodeURIComponent(token)}/accept`, acceptInvitationResponseSchema, {
         method: "POST",
         json: {},
       }),

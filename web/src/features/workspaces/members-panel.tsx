@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { Controller, useWatch } from "react-hook-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Trash2, UserPlus, X } from "lucide-react";
 import { canChangeRole, ROLES, type Role } from "@domain/permissions";
@@ -11,25 +11,18 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toaster";
 import { guardForm } from "@/features/auth/auth-api";
 import { currentWorkspace, sessionQueryKey, useSession } from "@/features/session/use-session";
-import { ApiError, apiFetch } from "@/lib/api";
+import { ApiError, apiFetch, apiSend } from "@/lib/api";
+import { useZodForm } from "@/lib/form";
+import {
+  changeMemberRoleRequestSchema,
+  createdInvitationSchema,
+  invitationsResponseSchema,
+  inviteFormSchema,
+  membersResponseSchema,
+  type ChangeMemberRoleRequest,
+  type InviteMemberRequest,
+} from "./api";
 import { TextField } from "@/components/ui/text-field";
-
-interface Member {
-  userId: string;
-  email: string;
-  displayName: string;
-  initials: string;
-  role: Role;
-  joinedAt: string;
-}
-interface Invitation {
-  id: string;
-  email: string;
-  role: Role;
-  status: "pending" | "expired";
-  expiresAt: string;
-  invitedBy: string | null;
-}
 
 const ROLE_LABEL: Record<Role, string> = { owner: "Owner", admin: "Admin", member: "Member" };
 
@@ -48,12 +41,12 @@ export function MembersPanel() {
   const invitesKey = ["invitations", workspace?.id] as const;
   const members = useQuery({
     queryKey: membersKey,
-    queryFn: () => apiFetch<{ members: Member[] }>("/api/members"),
+    queryFn: () => apiFetch("/api/members", membersResponseSchema),
     enabled: Boolean(workspace),
   });
   const invitations = useQuery({
     queryKey: invitesKey,
-    queryFn: () => apiFetch<{ invitations: Invitation[] }>("/api/invitations"),
+    queryFn: () => apiFetch("/api/invitations", invitationsResponseSchema),
     enabled: Boolean(workspace) && canInvite,
   });
   const refresh = () => {
@@ -63,8 +56,8 @@ export function MembersPanel() {
   };
 
   const changeRole = useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
-      apiFetch(`/api/members/${encodeURIComponent(userId)}`, { method: "PATCH", json: { role } }),
+    mutationFn: ({ userId, role }: { userId: string } & ChangeMemberRoleRequest) =>
+      apiSend(`/api/members/${encodeURIComponent(userId)}`, { method: "PATCH", json: { role } }),
     onSuccess: () => {
       toast.success("Role updated");
       refresh();
@@ -73,7 +66,7 @@ export function MembersPanel() {
   });
   const remove = useMutation({
     mutationFn: (userId: string) =>
-      apiFetch(`/api/members/${encodeURIComponent(userId)}`, { method: "DELETE" }),
+      apiSend(`/api/members/${encodeURIComponent(userId)}`, { method: "DELETE" }),
     onSuccess: () => {
       toast.success("Member removed");
       refresh();
@@ -81,7 +74,7 @@ export function MembersPanel() {
     onError: (err) => toast.error("Error", { description: errorText(err, "Failed to remove the member") }),
   });
   const revoke = useMutation({
-    mutationFn: (id: string) => apiFetch(`/api/invitations/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => apiSend(`/api/invitations/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: () => {
       toast.success("Invitation revoked");
       refresh();
@@ -136,7 +129,12 @@ export function MembersPanel() {
                   {editable ? (
                     <Select
                       value={m.role}
-                      onValueChange={(role) => changeRole.mutate({ userId: m.userId, role: role as Role })}
+                      onValueChange={(role) =>
+                        changeRole.mutate({
+                          userId: m.userId,
+                          ...changeMemberRoleRequestSchema.parse({ role }),
+                        })
+                      }
                       disabled={changeRole.isPending}
                     >
                       <SelectTrigger className="w-32" aria-label={`Role of ${m.displayName}`}>
@@ -215,29 +213,31 @@ export function MembersPanel() {
 }
 
 function InviteForm({ myRole, onInvited }: { myRole: Role | undefined; onInvited: () => void }) {
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<Role>("member");
+  const form = useZodForm(inviteFormSchema, { defaultValues: { email: "", role: "member" } });
+  const email = useWatch({ control: form.control, name: "email" });
   const invite = useMutation({
-    mutationFn: () => {
-      guardForm("invite", { email });
-      return apiFetch("/api/invitations", { method: "POST", json: { email: email.trim(), role } });
-    },
-    onSuccess: () => {
-      toast.success("Invitation sent", {
-        description: `${email.trim()} will get an e-mail with a link to join.`,
+    mutationFn: (values: InviteMemberRequest) => {
+      guardForm("invite", { email: values.email });
+      return apiFetch("/api/invitations", createdInvitationSchema, {
+        method: "POST",
+        json: { email: values.email.trim(), role: values.role },
       });
-      setEmail("");
+    },
+    onSuccess: (_created, values) => {
+      toast.success("Invitation sent", {
+        description: `${values.email.trim()} will get an e-mail with a link to join.`,
+      });
+      form.setValue("email", "");
       onInvited();
     },
     onError: (err) => toast.error("Error", { description: errorText(err, "Failed to send the invitation") }),
   });
   const grantable = ROLES.filter((r) => canChangeRole(myRole, "member", r));
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!email.trim() || invite.isPending) return;
-    invite.mutate();
-  }
+  const submit = form.handleSubmit((values) => {
+    if (invite.isPending) return;
+    invite.mutate(values);
+  });
 
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Invite a member">
@@ -247,21 +247,26 @@ function InviteForm({ myRole, onInvited }: { myRole: Role | undefined; onInvited
         fieldClassName="min-w-56 flex-1"
         type="email"
         placeholder="colleague@agency.com"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        {...form.register("email")}
       />
-      <Select value={role} onValueChange={(r) => setRole(r as Role)}>
-        <SelectTrigger className="w-32" aria-label="Role of the invitee">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {grantable.map((r) => (
-            <SelectItem key={r} value={r}>
-              {ROLE_LABEL[r]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <Controller
+        control={form.control}
+        name="role"
+        render={({ field }) => (
+          <Select value={field.value} onValueChange={field.onChange}>
+            <SelectTrigger className="w-32" aria-label="Role of the invitee">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {grantable.map((r) => (
+                <SelectItem key={r} value={r}>
+                  {ROLE_LABEL[r]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
       <Button type="submit" disabled={invite.isPending || !email.trim()} className="gap-2">
         <UserPlus className="size-4" /> {invite.isPending ? "Sending..." : "Invite"}
       </Button>

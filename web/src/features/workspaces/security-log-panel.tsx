@@ -9,16 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { currentWorkspace, useSession } from "@/features/session/use-session";
 import { apiFetch } from "@/lib/api";
-
-interface SecurityEvent {
-  id: number;
-  eventType: string;
-  eventData: Record<string, unknown>;
-  userEmail: string | null;
-  ipAddress: string | null;
-  userAgent: string | null;
-  createdAt: string;
-}
+import { securityLogPageSchema } from "./api";
 
 function describe(data: Record<string, unknown>): string {
   return Object.entries(data)
@@ -38,7 +29,7 @@ export function SecurityLogPanel() {
       const q = new URLSearchParams({ limit: "25" });
       if (type !== "all") q.set("eventType", type);
       if (pageParam) q.set("before", String(pageParam));
-      return apiFetch<{ events: SecurityEvent[]; nextBefore: number | null }>(`/api/audit/security?${q}`);
+      return apiFetch(`/api/audit/security?${q}`, securityLogPageSchema);
     },
     getNextPageParam: (last) => last.nextBefore,
     enabled: Boolean(workspace),

@@ -4,8 +4,10 @@ import { MESSAGES } from "@domain/messages";
 import { normalizeWorkspaceName } from "@domain/workspace";
 import { toast } from "@/components/ui/toaster";
 import { guardForm } from "@/features/auth/auth-api";
-import { sessionQueryKey, type SessionInfo } from "@/features/session/use-session";
-import { ApiError, apiFetch } from "@/lib/api";
+import { sessionQueryKey } from "@/features/session/use-session";
+import { ApiError, apiFetch, apiSend } from "@/lib/api";
+import { meResponseSchema } from "../../../../server/modules/session/contract";
+import { workspaceSchema } from "./api";
 
 /** Drop every cached query but the session: data of one workspace must never show in another. */
 function resetWorkspaceData(queryClient: ReturnType<typeof useQueryClient>) {
@@ -17,7 +19,7 @@ export function useSwitchWorkspace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (organizationId: string) =>
-      apiFetch<SessionInfo>("/api/me/current-workspace", { method: "PUT", json: { organizationId } }),
+      apiFetch("/api/me/current-workspace", meResponseSchema, { method: "PUT", json: { organizationId } }),
     onSuccess: (session, organizationId) => {
       resetWorkspaceData(queryClient);
       queryClient.setQueryData(sessionQueryKey, session);
@@ -45,12 +47,17 @@ export function useCreateWorkspace(options: { onCreated?: (id: string) => void }
       const name = normalizeWorkspaceName(rawName);
       if (!name) return null;
       guardForm("create-workspace", { name });
-      const created = await apiFetch<{ id: string } | null>("/api/workspaces", {
-        method: "POST",
-        json: { name },
-      });
+      // Read leniently: an answer without an id is the spec's 'no data' case, not a shape error.
+      const created = await apiFetch(
+        "/api/workspaces",
+        workspaceSchema.pick({ id: true }).partial().nullable(),
+        {
+          method: "POST",
+          json: { name },
+        },
+      );
       if (!created?.id) throw new Error(MESSAGES.organizationNoData);
-      return created;
+      return { id: created.id };
     },
     onSuccess: async (created) => {
       if (!created) return;
@@ -81,7 +88,7 @@ export function useSignOutEverywhere() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await apiFetch("/api/auth/sign-out", { method: "POST", json: {} });
+        await apiSend("/api/auth/sign-out", { method: "POST", json: {} });
       } catch (err) {
         if (!(err instanceof ApiError && [401, 403, 404].includes(err.status))) throw err;
       }

@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { ApiError, apiFetch, apiSend, UNEXPECTED_SHAPE_MESSAGE } from "./api";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const answer = (body: unknown, status = 200) =>
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status })),
+  );
+
+const pointSchema = z.object({ x: z.number(), label: z.string().nullable() });
+
+describe("apiFetch", () => {
+  it("returns the body checked against the schema", async () => {
+    answer({ x: 1, label: null, extra: true });
+    await expect(apiFetch("/api/point", pointSchema)).resolves.toEqual({ x: 1, label: null });
+  });
+
+  it("raises 'The server answered in an unexpected shape' and logs the issues on another shape", async () => {
+    answer({ x: "1" });
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const err = await apiFetch("/api/point", pointSchema).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toBe(UNEXPECTED_SHAPE_MESSAGE);
+    expect((err as ApiError).code).toBe("unexpected_shape");
+    expect(log).toHaveBeenCalledOnce();
+  });
+
+  it("raises the server's error message on a non-2xx answer", async () => {
+    answer({ error: { code: "forbidden", message: "Not allowed" } }, 403);
+    const err = await apiFetch("/api/point", pointSchema).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 403, code: "forbidden", message: "Not allowed" });
+  });
+
+  it("sends JSON bodies with cookies", async () => {
+    answer({ x: 2, label: "b" });
+    await apiFetch("/api/point", pointSchema, { method: "POST", json: { x: 2 } });
+    const [path, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(path).toBe("/api/point");
+    expect(init).toMatchObject({ method: "POST", credentials: "same-origin", body: '{"x":2}' });
+  });
+});
+
+describe("apiSend", () => {
+  it("needs no schema for a 204", async () => {
+    answer(undefined, 204);
+    await expect(apiSend("/api/point", { method: "DELETE" })).resolves.toBeUndefined();
+  });
+
+  it("still raises ApiError on a non-2xx answer", async () => {
+    answer({ error: { code: "not_found", message: "Gone" } }, 404);
+    await expect(apiSend("/api/point", { method: "DELETE" })).rejects.toMatchObject({ status: 404 });
+  });
+});
