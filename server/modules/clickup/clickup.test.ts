@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
-import { syncFixture, type SyncFixture } from "../sync/testing";
+import { syncFixture, type SyncFixture } from "../../../tests/api/sync-fixture";
 
 interface Status {
   workspace: { status: string; teamId: string | null; authType: string; webhook: boolean } | null;

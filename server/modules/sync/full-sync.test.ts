@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runFullSync } from "./full-sync";
-import { simTruth, syncFixture, type SyncFixture } from "./testing";
+import { simTruth, syncFixture, type SyncFixture } from "../../../tests/api/sync-fixture";
 
 describe("full sync against the simulator", () => {
   let f: SyncFixture;

@@ -4,7 +4,7 @@ import { testClock } from "../../../simulator/clickup/test-support";
 import { signWebhook } from "../../integrations/clickup/webhooks";
 import { runFullSync } from "./full-sync";
 import { runPoll } from "./incremental";
-import { SYNC_TEST_NOW, simTruth, syncFixture, type SyncFixture } from "./testing";
+import { SYNC_TEST_NOW, simTruth, syncFixture, type SyncFixture } from "../../../tests/api/sync-fixture";
 
 async function settle(f: SyncFixture): Promise<void> {
   await f.sim.flushWebhooks();

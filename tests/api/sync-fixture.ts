@@ -1,13 +1,14 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   createClickUpSimulator,
   type ClickUpSimulator,
   type ClickUpSimulatorOptions,
-} from "../../../simulator/clickup/index";
-import { createTestContext, type TestContext } from "../../../tests/api/harness";
-import type { AppDeps } from "../../context";
-import { newId } from "../../lib/ids";
-import { encryptSecret } from "../../lib/secrets";
+} from "../../simulator/clickup/index";
+import type { AppDeps } from "../../server/context";
+import { firstRow, run } from "../../server/db/executor";
+import { newId } from "../../server/lib/ids";
+import { encryptSecret } from "../../server/lib/secrets";
+import { createTestContext, type TestContext } from "./harness";
 
 /** Wednesday 18 March 2026, 15:30 UTC — the simulator's test clock. */
 export const SYNC_TEST_NOW = Date.UTC(2026, 2, 18, 15, 30);
@@ -19,12 +20,12 @@ export interface SyncFixture {
   orgId: string;
   teamId: string;
   token: string;
-  count(query: ReturnType<typeof sql>): Promise<number>;
+  count(query: SQL): Promise<number>;
   close(): Promise<void>;
 }
 
 /**
- * An API test context wired to an in-process simulator: ClickUp calls go to `sim.fetch`,
+ * Test fixture of the sync, connection and job tests (not production code). An API test context wired to an in-process simulator: ClickUp calls go to `sim.fetch`,
  * webhook deliveries come back into the app, and one workspace is connected with the owner's
  * personal token (the OAuth flow has its own tests).
  */
@@ -61,11 +62,13 @@ export async function syncFixture(
   const teamId = sim.demo.teamId;
   const token = sim.createPersonalToken(sim.demo.ownerUserId);
   const db = deps.database.db;
-  await db.execute(sql`insert into organizations (id, name) values (${orgId}, 'Sync Test Agency')`);
+  await run(db, sql`insert into organizations (id, name) values (${orgId}, 'Sync Test Agency')`);
   if (opts.connect !== false) {
-    await db.execute(sql`
-      insert into clickup_workspace_connections (organization_id, clickup_team_id, clickup_team_name, auth_type, access_token_enc, status)
-      values (${orgId}, ${teamId}, ${sim.demo.teamName}, 'personal', ${encryptSecret(token, deps.secrets.encryptionKey)}, 'active')`);
+    await run(
+      db,
+      sql`insert into clickup_workspace_connections (organization_id, clickup_team_id, clickup_team_name, auth_type, access_token_enc, status)
+          values (${orgId}, ${teamId}, ${sim.demo.teamName}, 'personal', ${encryptSecret(token, deps.secrets.encryptionKey)}, 'active')`,
+    );
   }
   return {
     ctx,
@@ -74,10 +77,7 @@ export async function syncFixture(
     orgId,
     teamId,
     token,
-    count: async (query) => {
-      const r = (await db.execute(query)) as unknown as { rows: Array<{ n: number | string }> };
-      return Number(r.rows[0]?.n ?? 0);
-    },
+    count: async (query) => Number((await firstRow<{ n: number | string }>(db, query))?.n ?? 0),
     close: async () => {
       sim.close();
       await ctx.close();
