@@ -112,6 +112,7 @@ describe("GET /api/openapi.json", () => {
     expect(doc.info.title).toBe("Agency Hub API");
     expect(doc.info.version).toBe(packageVersion);
     expect(doc.servers?.[0]?.url).toBe(t.deps.config.publicUrl);
+    expect(Object.keys(doc.paths).filter((p) => !p.startsWith("/api/"))).toEqual([]);
   });
 
   it("validates as an OpenAPI 3.1 document", async () => {

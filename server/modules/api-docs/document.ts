@@ -59,6 +59,8 @@ export async function buildOpenApiDocument(app: Hono<AppEnv>, deps: AppDeps): Pr
     defaultValidationErrorResponse: errorBodyResponse("Invalid input: the fields and reasons"),
     // Our only dotted path is /api/openapi.json itself, which belongs in the document.
     excludeStaticFile: false,
+    // The document is the API: not the web app, nor the ClickUp simulator mounted beside it.
+    exclude: [/^(?!\/api\/)/],
   })) as unknown as OpenApiDocument & { components: Json & { schemas?: Json } };
   describeBareResponses(doc);
 
