@@ -19,6 +19,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { createClickUpSimulator, type AgencySize } from "../simulator/clickup/index";
 import { loadConfig } from "../server/config";
+import { run } from "../server/db/executor";
 import { createLogger } from "../server/lib/logger";
 import { encryptSecret } from "../server/lib/secrets";
 import { runFullSync } from "../server/modules/sync/full-sync";
@@ -83,10 +84,12 @@ async function syncAgency(size: AgencySize, rateLimitPerMinute: number | null): 
     };
     const orgId = "bench-org";
     const token = sim.createPersonalToken(sim.demo.ownerUserId);
-    await database.db.execute(sql`insert into organizations (id, name) values (${orgId}, 'Bench Agency')`);
-    await database.db.execute(sql`
-      insert into clickup_workspace_connections (organization_id, clickup_team_id, clickup_team_name, auth_type, access_token_enc, status)
-      values (${orgId}, ${sim.demo.teamId}, 'Bench', 'personal', ${encryptSecret(token, secrets.encryptionKey)}, 'active')`);
+    await run(database.db, sql`insert into organizations (id, name) values (${orgId}, 'Bench Agency')`);
+    await run(
+      database.db,
+      sql`insert into clickup_workspace_connections (organization_id, clickup_team_id, clickup_team_name, auth_type, access_token_enc, status)
+          values (${orgId}, ${sim.demo.teamId}, 'Bench', 'personal', ${encryptSecret(token, secrets.encryptionKey)}, 'active')`,
+    );
 
     sim.stats.reset();
     const started = performance.now();

@@ -1,17 +1,17 @@
 import { sql } from "drizzle-orm";
 import type { ClickUpSimulator } from "../../simulator/clickup/index";
 import type { AppDeps } from "../context";
+import { firstRow, run } from "../db/executor";
 import { clickupRuntime } from "../integrations/clickup/runtime";
 import { authorizeUrl } from "../integrations/clickup/client";
-import {
-  connectOwnAccount,
-  connectWorkspace,
-  exchangeCallback,
-  redirectUri,
-  startOAuth,
-} from "../modules/clickup/connect-workspace";
+import { chooseClickupTeam } from "../modules/clickup/choose-clickup-team";
+import { connectOwnAccount } from "../modules/clickup/connect-own-account";
+import { connectWorkspace } from "../modules/clickup/connect-workspace";
+import { exchangeOAuthCodeForToken } from "../modules/clickup/exchange-oauth-code";
 import type { OAuthPurpose } from "../modules/clickup/oauth-state";
-import { createOrganizationWithMembership } from "../modules/workspaces/repo";
+import { redirectUri, startClickupOAuth } from "../modules/clickup/start-clickup-oauth";
+import { createWorkspace } from "../modules/workspaces/create-workspace";
+import { systemContext, type RequestContext } from "../request-context";
 
 export const DEMO_WORKSPACE_NAME = "Demo Agency";
 export const DEMO_PASSWORD = "demo1234";
@@ -21,13 +21,32 @@ export const DEMO_SIGN_INS = [
   { email: "member@demo.test", role: "member", firstName: "Maya", lastName: "Member" },
 ] as const;
 
-type Row = Record<string, unknown>;
-const rowsOf = async <T extends Row>(deps: AppDeps, q: ReturnType<typeof sql>) =>
-  ((await deps.database.db.execute(q)) as unknown as { rows: T[] }).rows;
+type DemoSignIn = (typeof DEMO_SIGN_INS)[number];
 
-async function ensureUser(deps: AppDeps, u: (typeof DEMO_SIGN_INS)[number]): Promise<string> {
-  const [existing] = await rowsOf<{ id: string }>(
-    deps,
+/**
+ * The demo boot acts as each demo person in turn (their OAuth consent, their connection), so
+ * the audit trail and connected_by name them rather than the system.
+ */
+function actingAs(deps: AppDeps, organizationId: string, userId: string, u: DemoSignIn): RequestContext {
+  const base = systemContext(deps, organizationId, u.role);
+  return {
+    ...base,
+    userId,
+    requestId: "demo-boot",
+    user: {
+      ...base.user,
+      id: userId,
+      email: u.email,
+      name: `${u.firstName} ${u.lastName}`,
+      firstName: u.firstName,
+      lastName: u.lastName,
+    },
+  };
+}
+
+async function ensureUser(deps: AppDeps, u: DemoSignIn): Promise<string> {
+  const existing = await firstRow<{ id: string }>(
+    deps.database.db,
     sql`select id from profiles where lower(email) = ${u.email}`,
   );
   if (existing) return existing.id;
@@ -42,7 +61,7 @@ async function ensureUser(deps: AppDeps, u: (typeof DEMO_SIGN_INS)[number]): Pro
   });
   const id = (res as { user?: { id: string } }).user?.id;
   if (!id) throw new Error(`could not create ${u.email}`);
-  await deps.database.db.execute(sql`update profiles set email_verified = true where id = ${id}`);
+  await run(deps.database.db, sql`update profiles set email_verified = true where id = ${id}`);
   return id;
 }
 
@@ -51,14 +70,13 @@ async function ensureUser(deps: AppDeps, u: (typeof DEMO_SIGN_INS)[number]): Pro
  * simulated ClickUp user, all their workspaces ticked) and read the code from the redirect.
  */
 async function authorizeOnConsentPage(
-  deps: AppDeps,
+  ctx: RequestContext,
   sim: ClickUpSimulator,
-  organizationId: string,
-  userId: string,
   purpose: OAuthPurpose,
   clickupUserId: number,
 ): Promise<string> {
-  const { url } = startOAuth(deps, organizationId, userId, purpose);
+  const { deps } = ctx;
+  const { url } = startClickupOAuth(ctx, { purpose });
   const consent = new URL(url);
   const state = consent.searchParams.get("state")!;
   const rt = clickupRuntime(deps);
@@ -87,7 +105,7 @@ async function authorizeOnConsentPage(
   const code = back.searchParams.get("code");
   if (!code || back.searchParams.get("state") !== state)
     throw new Error("ClickUp consent did not return a code");
-  return exchangeCallback(deps, organizationId, userId, purpose, code, state);
+  return exchangeOAuthCodeForToken(ctx, { purpose, code, state });
 }
 
 /**
@@ -102,28 +120,26 @@ export async function bootDemo(deps: AppDeps, sim: ClickUpSimulator): Promise<vo
   const ids: Record<string, string> = {};
   for (const u of DEMO_SIGN_INS) ids[u.role] = await ensureUser(deps, u);
   const ownerId = ids.owner!;
-  const [org] = await rowsOf<{ id: string }>(
-    deps,
+  const org = await firstRow<{ id: string }>(
+    deps.database.db,
     sql`select o.id from organizations o join user_organizations m on m.organization_id = o.id
         where o.name = ${DEMO_WORKSPACE_NAME} and m.user_id = ${ownerId} and m.role = 'owner'
         order by o.created_at limit 1`,
   );
+  const owner = DEMO_SIGN_INS[0];
   const organizationId =
-    org?.id ??
-    (
-      await createOrganizationWithMembership(deps.database, {
-        name: DEMO_WORKSPACE_NAME,
-        userId: ownerId,
-        role: "owner",
-      })
-    ).id;
+    org?.id ?? (await createWorkspace(actingAs(deps, "", ownerId, owner), { name: DEMO_WORKSPACE_NAME })).id;
   for (const u of DEMO_SIGN_INS) {
     if (u.role === "owner") continue;
-    await deps.database.db.execute(sql`
-      insert into user_organizations (organization_id, user_id, role) values (${organizationId}, ${ids[u.role]!}, ${u.role})
-      on conflict (organization_id, user_id) do nothing`);
-    await deps.database.db.execute(sql`
-      update profiles set current_organization_id = ${organizationId} where id = ${ids[u.role]!} and current_organization_id is null`);
+    await run(
+      deps.database.db,
+      sql`insert into user_organizations (organization_id, user_id, role) values (${organizationId}, ${ids[u.role]!}, ${u.role})
+          on conflict (organization_id, user_id) do nothing`,
+    );
+    await run(
+      deps.database.db,
+      sql`update profiles set current_organization_id = ${organizationId} where id = ${ids[u.role]!} and current_organization_id is null`,
+    );
   }
 
   const clickupUser = (email: string) => {
@@ -132,34 +148,19 @@ export async function bootDemo(deps: AppDeps, sim: ClickUpSimulator): Promise<vo
     return user.id;
   };
   // The owner connects the workspace (this also links the owner's own account and queues the sync).
-  const token = await authorizeOnConsentPage(
-    deps,
-    sim,
-    organizationId,
-    ownerId,
-    "workspace",
-    clickupUser("owner@demo.test"),
-  );
-  const result = await connectWorkspace(deps, organizationId, ownerId, token, "oauth");
+  const ownerCtx = actingAs(deps, organizationId, ownerId, owner);
+  const token = await authorizeOnConsentPage(ownerCtx, sim, "workspace", clickupUser(owner.email));
+  const result = await connectWorkspace(ownerCtx, { token, authType: "oauth" });
   if (result.status !== "active") {
     const demoTeam = result.teams.find((t) => t.id === sim.demo.teamId);
-    if (demoTeam) {
-      const { chooseTeam } = await import("../modules/clickup/connect-workspace");
-      await chooseTeam(deps, organizationId, demoTeam.id);
-    }
+    if (demoTeam) await chooseClickupTeam(ownerCtx, { teamId: demoTeam.id });
   }
   // Admin and member link their own ClickUp accounts (matched by e-mail).
   for (const u of DEMO_SIGN_INS) {
     if (u.role === "owner") continue;
-    const personal = await authorizeOnConsentPage(
-      deps,
-      sim,
-      organizationId,
-      ids[u.role]!,
-      "personal",
-      clickupUser(u.email),
-    );
-    await connectOwnAccount(deps, organizationId, ids[u.role]!, personal);
+    const ctx = actingAs(deps, organizationId, ids[u.role]!, u);
+    const personal = await authorizeOnConsentPage(ctx, sim, "personal", clickupUser(u.email));
+    await connectOwnAccount(ctx, { token: personal });
   }
   log.info({ organizationId }, "demo workspace connected to the simulated ClickUp; first full sync queued");
   const lines = [

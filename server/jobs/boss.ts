@@ -4,7 +4,8 @@ import type { Database } from "../db/client";
 import { SyncNotConnectedError } from "../modules/sync/engine";
 import { runFullSync } from "../modules/sync/full-sync";
 import { processWebhookEvent, runPoll } from "../modules/sync/incremental";
-import * as repo from "../modules/sync/repo";
+import { activeWorkspaceConnectionIds } from "../modules/clickup/repo";
+import { patchSyncState } from "../modules/sync/sync-state-repo";
 import { registerWriteBackJobs } from "./write-back-time-entries";
 
 /**
@@ -126,9 +127,7 @@ export async function startJobs(deps: Deps, options: JobsOptions = {}): Promise<
         { singletonKey: organizationId },
       );
       if (id)
-        await repo
-          .patchSyncState(deps.database.db, organizationId, { status: "queued" })
-          .catch(() => undefined);
+        await patchSyncState(deps.database.db, organizationId, { status: "queued" }).catch(() => undefined);
       return id !== null;
     },
     enqueueWebhook: async (eventId) => {
@@ -163,11 +162,11 @@ export async function startJobs(deps: Deps, options: JobsOptions = {}): Promise<
     }
   });
   await boss.work(QUEUES.pollAll, polling, async () => {
-    for (const orgId of await repo.activeConnections(deps.database.db))
+    for (const orgId of await activeWorkspaceConnectionIds(deps.database.db))
       await jobs.enqueuePoll(orgId, "schedule");
   });
   await boss.work(QUEUES.nightlyAll, polling, async () => {
-    for (const orgId of await repo.activeConnections(deps.database.db))
+    for (const orgId of await activeWorkspaceConnectionIds(deps.database.db))
       await jobs.enqueueFullSync(orgId, "nightly");
   });
   // Timesheet entries written back to ClickUp (server/jobs/write-back-time-entries.ts).

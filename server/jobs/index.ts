@@ -1,7 +1,7 @@
 import type { AppDeps } from "../context";
 import { runFullSync } from "../modules/sync/full-sync";
 import { processWebhookEvent } from "../modules/sync/incremental";
-import * as repo from "../modules/sync/repo";
+import { getSyncState, patchSyncState } from "../modules/sync/sync-state-repo";
 import { startJobs, type Jobs, type JobsOptions } from "./boss";
 
 export type { Jobs, JobsOptions };
@@ -29,9 +29,9 @@ type Deps = Pick<AppDeps, "config" | "database" | "logger" | "secrets" | "clicku
  */
 export async function requestFullSync(deps: Deps, organizationId: string, trigger: string): Promise<boolean> {
   if (deps.jobs) return deps.jobs.enqueueFullSync(organizationId, trigger);
-  const state = await repo.getSyncState(deps.database.db, organizationId);
+  const state = await getSyncState(deps.database.db, organizationId);
   if (state?.status === "running" || state?.status === "queued") return false;
-  await repo.patchSyncState(deps.database.db, organizationId, { status: "queued" });
+  await patchSyncState(deps.database.db, organizationId, { status: "queued" });
   void runFullSync(deps, organizationId, { trigger }).catch((err: unknown) =>
     deps.logger.error({ err, organizationId }, "background full sync failed"),
   );

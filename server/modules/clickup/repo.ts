@@ -1,40 +1,83 @@
-import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import type { Executor } from "../../db/executor";
+import { clickupWorkspaceConnections, userClickupConnections } from "../../db/schema/clickup";
 
-type Executor = Pick<Db, "execute">;
+/*
+ * The ClickUp connections, and the only module that reads or writes their tables:
+ * - clickup_workspace_connections: the workspace's link to one ClickUp workspace ("team"), its
+ *   encrypted token and the webhook we registered there (the sync engine and the webhook
+ *   receiver read it through getWorkspaceConnection);
+ * - user_clickup_connections: each person's own ClickUp account in a workspace. A person's active
+ *   ClickUp user id alone is accessible-tasks' activeClickupUserId().
+ * Tokens and secrets stay encrypted here; decrypting is the caller's business.
+ */
 
-async function rows<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const workspace = clickupWorkspaceConnections;
+const user = userClickupConnections;
+
+export type WorkspaceConnectionStatus = "pending_team" | "active" | "error" | "disconnected";
 
 export interface WorkspaceConnection {
+  organizationId: string;
   clickupTeamId: string | null;
   clickupTeamName: string | null;
   authType: "oauth" | "personal";
   accessTokenEnc: string;
   webhookId: string | null;
-  status: "pending_team" | "active" | "error" | "disconnected";
+  webhookSecretEnc: string | null;
+  status: WorkspaceConnectionStatus;
   lastError: string | null;
-  connectedAt: string;
+  connectedAt: Date;
   connectedBy: string | null;
 }
 
 export async function getWorkspaceConnection(
-  db: Executor,
+  ex: Executor,
   orgId: string,
 ): Promise<WorkspaceConnection | null> {
-  const [r] = await rows<WorkspaceConnection>(
-    db,
-    sql`select clickup_team_id as "clickupTeamId", clickup_team_name as "clickupTeamName", auth_type as "authType",
-          access_token_enc as "accessTokenEnc", webhook_id as "webhookId", status, last_error as "lastError",
-          connected_at as "connectedAt", connected_by as "connectedBy"
-        from clickup_workspace_connections where organization_id = ${orgId}`,
-  );
-  return r ?? null;
+  const [found] = await ex
+    .select({
+      organizationId: workspace.organizationId,
+      clickupTeamId: workspace.clickupTeamId,
+      clickupTeamName: workspace.clickupTeamName,
+      authType: workspace.authType,
+      accessTokenEnc: workspace.accessTokenEnc,
+      webhookId: workspace.webhookId,
+      webhookSecretEnc: workspace.webhookSecretEnc,
+      status: workspace.status,
+      lastError: workspace.lastError,
+      connectedAt: workspace.connectedAt,
+      connectedBy: workspace.connectedBy,
+    })
+    .from(workspace)
+    .where(eq(workspace.organizationId, orgId));
+  return found ?? null;
 }
 
+/** The ClickUp team id the workspace is connected to (links into ClickUp), or null. */
+export async function workspaceClickupTeamId(ex: Executor, orgId: string): Promise<string | null> {
+  const [found] = await ex
+    .select({ teamId: workspace.clickupTeamId })
+    .from(workspace)
+    .where(eq(workspace.organizationId, orgId));
+  return found?.teamId ?? null;
+}
+
+/** Workspaces whose connection is active with a team chosen: the scheduled polls and nightly syncs. */
+export async function activeWorkspaceConnectionIds(ex: Executor): Promise<string[]> {
+  const found = await ex
+    .select({ id: workspace.organizationId })
+    .from(workspace)
+    .where(and(eq(workspace.status, "active"), isNotNull(workspace.clickupTeamId)));
+  return found.map((r) => r.id);
+}
+
+/**
+ * Store (or replace) the workspace's connection. A team is active at once; without one the
+ * owner picks it next. The webhook registered for a different team is forgotten.
+ */
 export async function saveWorkspaceConnection(
-  db: Executor,
+  ex: Executor,
   orgId: string,
   c: {
     authType: "oauth" | "personal";
@@ -45,39 +88,88 @@ export async function saveWorkspaceConnection(
   },
 ): Promise<void> {
   const status = c.teamId ? "active" : "pending_team";
-  await db.execute(sql`
-    insert into clickup_workspace_connections (organization_id, clickup_team_id, clickup_team_name, auth_type,
-      access_token_enc, connected_by, status, last_error, connected_at, updated_at)
-    values (${orgId}, ${c.teamId}, ${c.teamName}, ${c.authType}, ${c.tokenEnc}, ${c.connectedBy}, ${status}, null, now(), now())
-    on conflict (organization_id) do update set
-      clickup_team_id = excluded.clickup_team_id, clickup_team_name = excluded.clickup_team_name,
-      auth_type = excluded.auth_type, access_token_enc = excluded.access_token_enc,
-      connected_by = excluded.connected_by, status = excluded.status, last_error = null,
-      webhook_id = case when clickup_workspace_connections.clickup_team_id is distinct from excluded.clickup_team_id
-                        then null else clickup_workspace_connections.webhook_id end,
-      webhook_secret_enc = case when clickup_workspace_connections.clickup_team_id is distinct from excluded.clickup_team_id
-                        then null else clickup_workspace_connections.webhook_secret_enc end,
-      connected_at = now(), updated_at = now()`);
+  const teamChanged = sql`${workspace.clickupTeamId} is distinct from excluded.clickup_team_id`;
+  await ex
+    .insert(workspace)
+    .values({
+      organizationId: orgId,
+      clickupTeamId: c.teamId,
+      clickupTeamName: c.teamName,
+      authType: c.authType,
+      accessTokenEnc: c.tokenEnc,
+      connectedBy: c.connectedBy,
+      status,
+      lastError: null,
+      connectedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .onConflictDoUpdate({
+      target: workspace.organizationId,
+      set: {
+        clickupTeamId: sql`excluded.clickup_team_id`,
+        clickupTeamName: sql`excluded.clickup_team_name`,
+        authType: sql`excluded.auth_type`,
+        accessTokenEnc: sql`excluded.access_token_enc`,
+        connectedBy: sql`excluded.connected_by`,
+        status: sql`excluded.status`,
+        lastError: null,
+        webhookId: sql`case when ${teamChanged} then null else ${workspace.webhookId} end`,
+        webhookSecretEnc: sql`case when ${teamChanged} then null else ${workspace.webhookSecretEnc} end`,
+        connectedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      },
+    });
 }
 
+/** The owner picked the ClickUp workspace: active, and the webhook of any previous team forgotten. */
 export async function setWorkspaceTeam(
-  db: Executor,
+  ex: Executor,
   orgId: string,
   teamId: string,
   teamName: string,
 ): Promise<void> {
-  await db.execute(sql`
-    update clickup_workspace_connections set clickup_team_id = ${teamId}, clickup_team_name = ${teamName},
-      status = 'active', last_error = null, webhook_id = null, webhook_secret_enc = null, updated_at = now()
-    where organization_id = ${orgId}`);
+  await ex
+    .update(workspace)
+    .set({
+      clickupTeamId: teamId,
+      clickupTeamName: teamName,
+      status: "active",
+      lastError: null,
+      webhookId: null,
+      webhookSecretEnc: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(workspace.organizationId, orgId));
 }
 
-export async function deleteWorkspaceConnection(db: Executor, orgId: string): Promise<void> {
-  await db.execute(sql`delete from clickup_workspace_connections where organization_id = ${orgId}`);
-  await db.execute(sql`
-    update sync_state set status = 'idle', phase = null, progress = 0, checkpoint = null, current_run_id = null,
-      last_poll_cursor = null, updated_at = now()
-    where organization_id = ${orgId}`);
+/** What the last sync said about the connection (a 401 marks it 'error'; success clears it). */
+export async function setWorkspaceConnectionError(
+  ex: Executor,
+  orgId: string,
+  error: string | null,
+  status?: WorkspaceConnectionStatus,
+): Promise<void> {
+  await ex
+    .update(workspace)
+    .set({ lastError: error, updatedAt: sql`now()`, ...(status ? { status } : {}) })
+    .where(eq(workspace.organizationId, orgId));
+}
+
+/** The webhook registered in ClickUp for this workspace, its secret encrypted. */
+export async function setWorkspaceWebhook(
+  ex: Executor,
+  orgId: string,
+  webhookId: string | null,
+  secretEnc: string | null,
+): Promise<void> {
+  await ex
+    .update(workspace)
+    .set({ webhookId, webhookSecretEnc: secretEnc, updatedAt: sql`now()` })
+    .where(eq(workspace.organizationId, orgId));
+}
+
+export async function deleteWorkspaceConnection(ex: Executor, orgId: string): Promise<void> {
+  await ex.delete(workspace).where(eq(workspace.organizationId, orgId));
 }
 
 export interface UserConnection {
@@ -85,76 +177,65 @@ export interface UserConnection {
   clickupEmail: string | null;
   clickupUsername: string | null;
   isActive: boolean;
-  connectedAt: string;
+  connectedAt: Date;
 }
 
 export async function getUserConnection(
-  db: Executor,
+  ex: Executor,
   orgId: string,
   userId: string,
 ): Promise<UserConnection | null> {
-  const [r] = await rows<UserConnection>(
-    db,
-    sql`select clickup_user_id as "clickupUserId", clickup_email as "clickupEmail", clickup_username as "clickupUsername",
-          is_active as "isActive", connected_at as "connectedAt"
-        from user_clickup_connections where organization_id = ${orgId} and user_id = ${userId}`,
-  );
-  return r ?? null;
+  const [found] = await ex
+    .select({
+      clickupUserId: user.clickupUserId,
+      clickupEmail: user.clickupEmail,
+      clickupUsername: user.clickupUsername,
+      isActive: user.isActive,
+      connectedAt: user.connectedAt,
+    })
+    .from(user)
+    .where(and(eq(user.organizationId, orgId), eq(user.userId, userId)));
+  return found ?? null;
 }
 
+/** Link (or re-link) a person's ClickUp account; a null token keeps the one stored before. */
 export async function saveUserConnection(
-  db: Executor,
+  ex: Executor,
   orgId: string,
   userId: string,
   c: { clickupUserId: string; email: string | null; username: string | null; tokenEnc: string | null },
 ): Promise<void> {
-  await db.execute(sql`
-    insert into user_clickup_connections (organization_id, user_id, clickup_user_id, clickup_email, clickup_username,
-      access_token_enc, is_active, connected_at, updated_at)
-    values (${orgId}, ${userId}, ${c.clickupUserId}, ${c.email}, ${c.username}, ${c.tokenEnc}, true, now(), now())
-    on conflict (organization_id, user_id) do update set
-      clickup_user_id = excluded.clickup_user_id, clickup_email = excluded.clickup_email,
-      clickup_username = excluded.clickup_username,
-      access_token_enc = coalesce(excluded.access_token_enc, user_clickup_connections.access_token_enc),
-      is_active = true, connected_at = now(), updated_at = now()`);
+  await ex
+    .insert(user)
+    .values({
+      organizationId: orgId,
+      userId,
+      clickupUserId: c.clickupUserId,
+      clickupEmail: c.email,
+      clickupUsername: c.username,
+      accessTokenEnc: c.tokenEnc,
+      isActive: true,
+      connectedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .onConflictDoUpdate({
+      target: [user.organizationId, user.userId],
+      set: {
+        clickupUserId: sql`excluded.clickup_user_id`,
+        clickupEmail: sql`excluded.clickup_email`,
+        clickupUsername: sql`excluded.clickup_username`,
+        accessTokenEnc: sql`coalesce(excluded.access_token_enc, ${user.accessTokenEnc})`,
+        isActive: true,
+        connectedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      },
+    });
 }
 
-export async function deactivateUserConnection(db: Executor, orgId: string, userId: string): Promise<void> {
-  await db.execute(sql`
-    update user_clickup_connections set is_active = false, access_token_enc = null, updated_at = now()
-    where organization_id = ${orgId} and user_id = ${userId}`);
-}
-
-export async function providerUserExists(
-  db: Executor,
-  orgId: string,
-  clickupUserId: string,
-): Promise<boolean> {
-  const [r] = await rows<{ n: number | string }>(
-    db,
-    sql`select count(*) as n from provider_users where organization_id = ${orgId} and id = ${clickupUserId}`,
-  );
-  return Number(r?.n ?? 0) > 0;
-}
-
-export async function webhookActivity(db: Executor, orgId: string) {
-  const [r] = await rows<{
-    received: number | string;
-    rejected: number | string;
-    failed: number | string;
-    last: string | null;
-  }>(
-    db,
-    sql`select count(*) filter (where status in ('received', 'processed')) as received,
-               count(*) filter (where status = 'rejected') as rejected,
-               count(*) filter (where status = 'failed') as failed,
-               max(received_at)::text as last
-        from webhook_events where organization_id = ${orgId} and received_at > now() - interval '7 days'`,
-  );
-  return {
-    receivedLast7Days: Number(r?.received ?? 0),
-    rejectedLast7Days: Number(r?.rejected ?? 0),
-    failedLast7Days: Number(r?.failed ?? 0),
-    lastReceivedAt: r?.last ? new Date(r.last).toISOString() : null,
-  };
+/** Unlink a person's account: inactive, token dropped. */
+export async function deactivateUserConnection(ex: Executor, orgId: string, userId: string): Promise<void> {
+  await ex
+    .update(user)
+    .set({ isActive: false, accessTokenEnc: null, updatedAt: sql`now()` })
+    .where(and(eq(user.organizationId, orgId), eq(user.userId, userId)));
 }

@@ -1,5 +1,5 @@
 import type { AppDeps } from "../../context";
-import type { Db } from "../../db/client";
+import type { Executor } from "../../db/executor";
 import { newId } from "../../lib/ids";
 import { decryptSecret, encryptSecret } from "../../lib/secrets";
 import { ClickUpApiError, type ClickUpClient } from "../../integrations/clickup/client";
@@ -7,7 +7,14 @@ import { fieldValueRecord, taskRow } from "../../integrations/clickup/mapper";
 import { clientForEncryptedToken } from "../../integrations/clickup/runtime";
 import type { CuFieldDef, CuList, CuTask } from "../../integrations/clickup/types";
 import { SUBSCRIBED_EVENTS } from "../../integrations/clickup/webhooks";
-import * as repo from "./repo";
+import { getWorkspaceConnection, setWorkspaceWebhook, type WorkspaceConnection } from "../clickup/repo";
+import { insertMissingLists, upsertProviderUsers } from "./hierarchy-repo";
+import {
+  replaceCustomFieldValues,
+  replaceTaskAssignees,
+  upsertCustomFieldDefs,
+  upsertTasks,
+} from "./task-repo";
 
 /** Shared plumbing of the sync jobs: the connection's client, page ingestion, webhook upkeep. */
 
@@ -23,11 +30,11 @@ export class SyncNotConnectedError extends Error {
 export interface ConnectedClient {
   client: ClickUpClient;
   teamId: string;
-  connection: repo.ConnectionRow;
+  connection: WorkspaceConnection;
 }
 
 export async function connectedClient(deps: SyncDeps, orgId: string): Promise<ConnectedClient> {
-  const connection = await repo.getConnection(deps.database.db, orgId);
+  const connection = await getWorkspaceConnection(deps.database.db, orgId);
   if (!connection || connection.status === "disconnected" || !connection.clickupTeamId)
     throw new SyncNotConnectedError();
   const client = clientForEncryptedToken(deps, connection.accessTokenEnc);
@@ -36,14 +43,14 @@ export async function connectedClient(deps: SyncDeps, orgId: string): Promise<Co
 
 /** Time entries belong to people; every member's are requested explicitly (default is the caller's only). */
 export async function syncMembers(
-  db: Db,
+  ex: Executor,
   orgId: string,
   client: ClickUpClient,
   teamId: string,
 ): Promise<string[]> {
   const team = (await client.getTeams()).find((t) => t.id === teamId);
   if (!team) throw new ClickUpApiError(401, "OAUTH_027", "Team not authorized", "/team");
-  await repo.upsertProviderUsers(db, orgId, team.members);
+  await upsertProviderUsers(ex, orgId, team.members);
   return team.members.map((m) => m.id);
 }
 
@@ -52,7 +59,7 @@ export async function syncMembers(
  * only know from its tasks. Idempotent; runs inside the caller's transaction.
  */
 export async function ingestTasks(
-  tx: Pick<Db, "execute">,
+  tx: Executor,
   orgId: string,
   tasks: CuTask[],
   opts: { unknownListsArchived: boolean },
@@ -85,11 +92,11 @@ export async function ingestTasks(
       });
     }
   }
-  await repo.insertMissingLists(tx, orgId, [...lists.values()]);
-  await repo.upsertTasks(tx, orgId, unique.map(taskRow));
-  await repo.replaceTaskAssignees(tx, orgId, ids, pairs);
-  await repo.upsertCustomFieldDefs(tx, orgId, [...defs.values()]);
-  await repo.replaceCustomFieldValues(tx, orgId, ids, values);
+  await insertMissingLists(tx, orgId, [...lists.values()]);
+  await upsertTasks(tx, orgId, unique.map(taskRow));
+  await replaceTaskAssignees(tx, orgId, ids, pairs);
+  await upsertCustomFieldDefs(tx, orgId, [...defs.values()]);
+  await replaceCustomFieldValues(tx, orgId, ids, values);
 }
 
 export function webhookEndpoint(deps: Pick<AppDeps, "config">, orgId: string): string {
@@ -129,7 +136,7 @@ export async function ensureWebhook(
       hook = await client.createWebhook(teamId, endpoint, SUBSCRIBED_EVENTS);
     }
     if (!hook.secret) throw new Error("ClickUp returned a webhook without a secret");
-    await repo.setConnectionWebhook(
+    await setWorkspaceWebhook(
       deps.database.db,
       orgId,
       hook.id,
@@ -145,7 +152,10 @@ export async function ensureWebhook(
   }
 }
 
-export function webhookSecret(deps: Pick<AppDeps, "secrets">, connection: repo.ConnectionRow): string | null {
+export function webhookSecret(
+  deps: Pick<AppDeps, "secrets">,
+  connection: WorkspaceConnection,
+): string | null {
   if (!connection.webhookSecretEnc) return null;
   try {
     return decryptSecret(connection.webhookSecretEnc, deps.secrets.encryptionKey);

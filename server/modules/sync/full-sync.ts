@@ -1,4 +1,23 @@
-import * as repo from "./repo";
+import { setWorkspaceConnectionError } from "../clickup/repo";
+import { recomputeDerived } from "./derived-fields-repo";
+import {
+  listIdsInPrivateSpaces,
+  markHierarchyDeletedBefore,
+  replaceListMembers,
+  upsertFolders,
+  upsertLists,
+  upsertSpaces,
+} from "./hierarchy-repo";
+import {
+  dbNow,
+  finishRun,
+  getSyncState,
+  notifyWorkspaceChanged,
+  patchSyncState,
+  startRun,
+} from "./sync-state-repo";
+import { latestTaskUpdate, markTasksDeletedBefore, taskDateRange } from "./task-repo";
+import { markTimeEntriesDeletedInWindow, upsertTimeEntries } from "./time-entry-repo";
 import {
   connectedClient,
   describeError,
@@ -9,7 +28,8 @@ import {
   type SyncDeps,
 } from "./engine";
 import type { CuFolder, CuList, CuSpace, CuTimeEntry } from "../../integrations/clickup/types";
-import { ClickUpApiError } from "../../integrations/clickup/client";
+import { ClickUpApiError, type ClickUpClient } from "../../integrations/clickup/client";
+import { transaction, type Executor } from "../../db/executor";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -57,7 +77,7 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
   const db = deps.database.db;
   const log = deps.logger.child({ organizationId: orgId, job: "full-sync" });
   const now = opts.now ?? Date.now;
-  const state = await repo.getSyncState(db, orgId);
+  const state = await getSyncState(db, orgId);
   const previous = state?.checkpoint as FullSyncCheckpoint | null | undefined;
   let cp: FullSyncCheckpoint;
   if (previous?.kind === "full" && previous.runId) {
@@ -67,7 +87,7 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
     cp = {
       kind: "full",
       runId: newId(),
-      startedAt: await repo.dbNow(db),
+      startedAt: await dbNow(db),
       phase: "hierarchy",
       archivedPass: false,
       page: 0,
@@ -79,8 +99,8 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
       stats: { tasks: 0, timeEntries: 0, pages: 0, windows: 0, apiCalls: 0 },
     };
   }
-  await repo.startRun(db, orgId, cp.runId, "full", opts.trigger);
-  await repo.patchSyncState(db, orgId, {
+  await startRun(db, orgId, cp.runId, "full", opts.trigger);
+  await patchSyncState(db, orgId, {
     status: "running",
     currentRunId: cp.runId,
     phase: cp.phase,
@@ -102,16 +122,16 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
   async function fail(err: unknown): Promise<SyncResult> {
     const message = describeError(err);
     log.error({ err: message, runId: cp.runId }, "full sync failed");
-    await repo.finishRun(db, orgId, cp.runId, "failed", cp.stats, message);
+    await finishRun(db, orgId, cp.runId, "failed", cp.stats, message);
     // The checkpoint stays: the next attempt resumes.
-    await repo.patchSyncState(db, orgId, { status: "failed", lastError: message });
+    await patchSyncState(db, orgId, { status: "failed", lastError: message });
     if (err instanceof ClickUpApiError && err.isAuth)
-      await repo.setConnectionError(db, orgId, message, "error");
+      await setWorkspaceConnectionError(db, orgId, message, "error");
     return { runId: cp.runId, status: "failed", stats: cp.stats, error: message };
   }
 
-  const save = async (tx: Parameters<typeof repo.patchSyncState>[0], progress: number) => {
-    await repo.patchSyncState(tx, orgId, {
+  const save = async (tx: Executor, progress: number) => {
+    await patchSyncState(tx, orgId, {
       phase: cp.phase,
       progress,
       checkpoint: { ...cp, stats: { ...cp.stats, apiCalls: apiCalls() } },
@@ -145,7 +165,7 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
         cp.page = 0;
       } else cp.page++;
       const progress = 5 + Math.min(60, (60 * (cp.stats.tasks ?? 0)) / Math.max(1, cp.expectedTasks));
-      await db.transaction(async (tx) => {
+      await transaction(deps.database, async (tx) => {
         await ingestTasks(tx, orgId, page.tasks, { unknownListsArchived: true });
         await save(tx, progress);
       });
@@ -153,7 +173,7 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
     }
 
     if (cp.phase === "time_entries" && cp.rangeEnd === 0) {
-      const range = await repo.taskDateRange(db, orgId);
+      const range = await taskDateRange(db, orgId);
       const t = now();
       const floorDay = (ms: number) => Math.floor(ms / DAY) * DAY;
       cp.rangeStart = floorDay(Math.min(range.min ?? t, t - 90 * DAY));
@@ -205,10 +225,10 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
       );
       if (to >= cp.rangeEnd) cp.phase = "finalize";
       const progress = 65 + (30 * (to - cp.rangeStart)) / Math.max(1, cp.rangeEnd - cp.rangeStart);
-      await db.transaction(async (tx) => {
+      await transaction(deps.database, async (tx) => {
         for (let i = 0; i < entries.length; i += 5000)
-          await repo.upsertTimeEntries(tx, orgId, entries.slice(i, i + 5000));
-        const gone = await repo.markTimeEntriesDeletedInWindow(tx, orgId, from, to, cp.startedAt);
+          await upsertTimeEntries(tx, orgId, entries.slice(i, i + 5000));
+        const gone = await markTimeEntriesDeletedInWindow(tx, orgId, from, to, cp.startedAt);
         cp.stats.deletedTimeEntries = (cp.stats.deletedTimeEntries ?? 0) + gone;
         await save(tx, progress);
       });
@@ -217,14 +237,14 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
 
     // finalize
     await ensureWebhook(deps, orgId, cc);
-    await db.transaction(async (tx) => {
-      cp.stats.deletedTasks = await repo.markTasksDeletedBefore(tx, orgId, cp.startedAt);
-      await repo.markHierarchyDeletedBefore(tx, orgId, cp.startedAt);
-      await repo.recomputeDerived(tx, orgId, null);
-      const cursor = await repo.latestTaskUpdate(tx, orgId);
+    await transaction(deps.database, async (tx) => {
+      cp.stats.deletedTasks = await markTasksDeletedBefore(tx, orgId, cp.startedAt);
+      await markHierarchyDeletedBefore(tx, orgId, cp.startedAt);
+      await recomputeDerived(tx, orgId, null);
+      const cursor = await latestTaskUpdate(tx, orgId);
       cp.stats.apiCalls = apiCalls();
       cp.stats.ms = Math.round(performance.now() - started) + (cp.stats.ms ?? 0);
-      await repo.patchSyncState(tx, orgId, {
+      await patchSyncState(tx, orgId, {
         status: "idle",
         phase: null,
         progress: 100,
@@ -234,9 +254,9 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
         lastPollCursor: cursor === null ? null : String(cursor),
         lastError: null,
       });
-      await repo.finishRun(tx, orgId, cp.runId, "succeeded", cp.stats, null);
-      await repo.setConnectionError(tx, orgId, null, "active");
-      await repo.notifyWorkspaceChanged(tx, orgId);
+      await finishRun(tx, orgId, cp.runId, "succeeded", cp.stats, null);
+      await setWorkspaceConnectionError(tx, orgId, null, "active");
+      await notifyWorkspaceChanged(tx, orgId);
     });
     log.info({ runId: cp.runId, stats: cp.stats }, "full sync finished");
     return { runId: cp.runId, status: "succeeded", stats: cp.stats };
@@ -250,7 +270,7 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
 export async function syncHierarchy(
   deps: SyncDeps,
   orgId: string,
-  client: import("../../integrations/clickup/client").ClickUpClient,
+  client: ClickUpClient,
   teamId: string,
 ): Promise<number> {
   const db = deps.database.db;
@@ -272,16 +292,16 @@ export async function syncHierarchy(
     }
   }
   for (const l of lists.values()) if (!l.archived) expected += l.taskCount;
-  await db.transaction(async (tx) => {
-    await repo.upsertSpaces(tx, orgId, teamId, [...spaces.values()]);
-    await repo.upsertFolders(tx, orgId, [...folders.values()]);
-    await repo.upsertLists(tx, orgId, [...lists.values()]);
+  await transaction(deps.database, async (tx) => {
+    await upsertSpaces(tx, orgId, teamId, [...spaces.values()]);
+    await upsertFolders(tx, orgId, [...folders.values()]);
+    await upsertLists(tx, orgId, [...lists.values()]);
   });
   // Who may see what in private spaces (accessible tasks, spec §6): explicit list members.
-  const privateLists = await repo.listIdsInPrivateSpaces(db, orgId);
+  const privateLists = await listIdsInPrivateSpaces(db, orgId);
   for (const listId of privateLists) {
     const members = await client.getListMembers(listId);
-    await repo.replaceListMembers(
+    await replaceListMembers(
       db,
       orgId,
       listId,

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { transaction } from "../../db/executor";
 import { ClickUpApiError } from "../../integrations/clickup/client";
 import type { CuTask } from "../../integrations/clickup/types";
 import { asObject, idOrNull, strOrNull } from "../../integrations/clickup/decode";
@@ -12,17 +12,22 @@ import {
   type SyncDeps,
 } from "./engine";
 import { syncHierarchy, type SyncResult } from "./full-sync";
-import * as repo from "./repo";
+import { recomputeDerived } from "./derived-fields-repo";
+import { markHierarchyDeleted, providerUserIds } from "./hierarchy-repo";
+import {
+  dbNow,
+  finishRun,
+  getSyncState,
+  notifyWorkspaceChanged,
+  patchSyncState,
+  startRun,
+} from "./sync-state-repo";
+import { markTasksDeleted } from "./task-repo";
+import { markTimeEntriesDeletedInWindow, upsertTimeEntries } from "./time-entry-repo";
+import { finishWebhookEvent, getWebhookEvent } from "./webhook-event-repo";
 
 const DAY = 86_400_000;
 const FAR_FUTURE = Date.UTC(2100, 0, 1);
-
-async function memberIds(deps: SyncDeps, orgId: string): Promise<string[]> {
-  const r = (await deps.database.db.execute(
-    sql`select id from provider_users where organization_id = ${orgId} order by id`,
-  )) as unknown as { rows: Array<{ id: string }> };
-  return r.rows.map((x) => x.id);
-}
 
 /** Re-read one task; a 401 means it is gone or out of reach (clickup-api.md §7 item 10). */
 async function fetchTask(cc: ConnectedClient, taskId: string): Promise<CuTask | null> {
@@ -42,17 +47,17 @@ async function refreshTaskTime(
   taskId: string,
 ): Promise<void> {
   const db = deps.database.db;
-  const members = await memberIds(deps, orgId);
-  const since = await repo.dbNow(db);
+  const members = await providerUserIds(db, orgId);
+  const since = await dbNow(db);
   const entries = await cc.client.getTimeEntries(cc.teamId, {
     startDate: 0,
     endDate: FAR_FUTURE,
     assignees: members,
     taskId,
   });
-  await db.transaction(async (tx) => {
-    await repo.upsertTimeEntries(tx, orgId, entries);
-    await repo.markTimeEntriesDeletedInWindow(tx, orgId, 0, FAR_FUTURE, since, taskId);
+  await transaction(deps.database, async (tx) => {
+    await upsertTimeEntries(tx, orgId, entries);
+    await markTimeEntriesDeletedInWindow(tx, orgId, 0, FAR_FUTURE, since, taskId);
   });
 }
 
@@ -63,7 +68,7 @@ async function refreshTaskTime(
  */
 export async function processWebhookEvent(deps: SyncDeps, eventId: number): Promise<void> {
   const db = deps.database.db;
-  const event = await repo.getWebhookEvent(db, eventId);
+  const event = await getWebhookEvent(db, eventId);
   if (!event || !event.organizationId || event.status !== "received") return;
   const orgId = event.organizationId;
   const payload = asObject(event.payload);
@@ -73,30 +78,33 @@ export async function processWebhookEvent(deps: SyncDeps, eventId: number): Prom
     const taskId = idOrNull(payload.task_id);
     const changed: string[] = [];
     if (name === "taskDeleted" && taskId) {
-      await repo.markTasksDeleted(db, orgId, [taskId]);
+      await markTasksDeleted(db, orgId, [taskId]);
       changed.push(taskId);
     } else if (name.startsWith("task") && taskId) {
       const task = await fetchTask(cc, taskId);
-      if (!task) await repo.markTasksDeleted(db, orgId, [taskId]);
-      else await db.transaction((tx) => ingestTasks(tx, orgId, [task], { unknownListsArchived: false }));
+      if (!task) await markTasksDeleted(db, orgId, [taskId]);
+      else
+        await transaction(deps.database, (tx) =>
+          ingestTasks(tx, orgId, [task], { unknownListsArchived: false }),
+        );
       if (task && name === "taskTimeTrackedUpdated") await refreshTaskTime(deps, orgId, cc, taskId);
       changed.push(taskId);
     } else if (/^(list|folder|space)Deleted$/.test(name)) {
       const kind = name.slice(0, name.indexOf("D")) as "list" | "folder" | "space";
       const id = idOrNull(payload[`${kind}_id`]);
-      if (id) await repo.markHierarchyDeleted(db, orgId, kind, id);
+      if (id) await markHierarchyDeleted(db, orgId, kind, id);
     } else if (/^(list|folder|space)(Created|Updated)$/.test(name)) {
       await syncHierarchy(deps, orgId, cc.client, cc.teamId);
     }
-    await db.transaction(async (tx) => {
+    await transaction(deps.database, async (tx) => {
       // Hierarchy renames reach every task; a task change only its own tree.
-      await repo.recomputeDerived(tx, orgId, changed.length ? changed : null);
-      await repo.finishWebhookEvent(tx, eventId, "processed", null);
-      await repo.patchSyncState(tx, orgId, { lastIncrementalAt: "now" });
-      await repo.notifyWorkspaceChanged(tx, orgId);
+      await recomputeDerived(tx, orgId, changed.length ? changed : null);
+      await finishWebhookEvent(tx, eventId, "processed", null);
+      await patchSyncState(tx, orgId, { lastIncrementalAt: "now" });
+      await notifyWorkspaceChanged(tx, orgId);
     });
   } catch (err) {
-    await repo.finishWebhookEvent(db, eventId, "failed", describeError(err));
+    await finishWebhookEvent(db, eventId, "failed", describeError(err));
     throw err;
   }
 }
@@ -116,11 +124,11 @@ export async function runPoll(deps: SyncDeps, orgId: string, opts: PollOptions =
   const now = opts.now ?? Date.now;
   const runId = newId();
   const stats: Record<string, number> = { tasks: 0, timeEntries: 0, deletedTimeEntries: 0, apiCalls: 0 };
-  await repo.startRun(db, orgId, runId, "poll", opts.trigger ?? "schedule");
+  await startRun(db, orgId, runId, "poll", opts.trigger ?? "schedule");
   let cc: ConnectedClient | undefined;
   try {
     cc = await connectedClient(deps, orgId);
-    const state = await repo.getSyncState(db, orgId);
+    const state = await getSyncState(db, orgId);
     const cursor = state?.lastPollCursor ? Number(state.lastPollCursor) : null;
     const changed = new Set<string>();
     let maxUpdated = cursor ?? 0;
@@ -140,41 +148,43 @@ export async function runPoll(deps: SyncDeps, orgId: string, opts: PollOptions =
             if (t.dateUpdated !== null && t.dateUpdated > maxUpdated) maxUpdated = t.dateUpdated;
           }
           stats.tasks! += fresh.length;
-          await db.transaction((tx) => ingestTasks(tx, orgId, fresh, { unknownListsArchived: archived }));
+          await transaction(deps.database, (tx) =>
+            ingestTasks(tx, orgId, fresh, { unknownListsArchived: archived }),
+          );
         }
       }
     }
-    const members = await memberIds(deps, orgId);
+    const members = await providerUserIds(db, orgId);
     const t = now();
     const from = Math.floor((t - 14 * DAY) / DAY) * DAY;
     const to = Math.floor((t + 15 * DAY) / DAY) * DAY;
-    const since = await repo.dbNow(db);
+    const since = await dbNow(db);
     const entries = members.length
       ? await cc.client.getTimeEntries(cc.teamId, { startDate: from, endDate: to - 1, assignees: members })
       : [];
     stats.timeEntries = entries.length;
-    await db.transaction(async (tx) => {
+    await transaction(deps.database, async (tx) => {
       for (let i = 0; i < entries.length; i += 5000)
-        await repo.upsertTimeEntries(tx, orgId, entries.slice(i, i + 5000));
-      stats.deletedTimeEntries = await repo.markTimeEntriesDeletedInWindow(tx, orgId, from, to, since);
+        await upsertTimeEntries(tx, orgId, entries.slice(i, i + 5000));
+      stats.deletedTimeEntries = await markTimeEntriesDeletedInWindow(tx, orgId, from, to, since);
     });
     for (const e of entries) if (e.taskId) changed.add(e.taskId);
     await ensureWebhook(deps, orgId, cc);
     stats.apiCalls = cc.client.calls;
-    await db.transaction(async (tx) => {
-      await repo.recomputeDerived(tx, orgId, [...changed]);
-      await repo.patchSyncState(tx, orgId, {
+    await transaction(deps.database, async (tx) => {
+      await recomputeDerived(tx, orgId, [...changed]);
+      await patchSyncState(tx, orgId, {
         lastIncrementalAt: "now",
         ...(cursor !== null ? { lastPollCursor: String(maxUpdated) } : {}),
       });
-      await repo.finishRun(tx, orgId, runId, "succeeded", stats, null);
-      if (changed.size || stats.deletedTimeEntries) await repo.notifyWorkspaceChanged(tx, orgId);
+      await finishRun(tx, orgId, runId, "succeeded", stats, null);
+      if (changed.size || stats.deletedTimeEntries) await notifyWorkspaceChanged(tx, orgId);
     });
     return { runId, status: "succeeded", stats };
   } catch (err) {
     const message = describeError(err);
     stats.apiCalls = cc?.client.calls ?? 0;
-    await repo.finishRun(db, orgId, runId, "failed", stats, message);
+    await finishRun(db, orgId, runId, "failed", stats, message);
     deps.logger.warn({ organizationId: orgId, err: message }, "clickup poll failed");
     return { runId, status: "failed", stats, error: message };
   }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
-import { markTimeEntriesDeletedInWindow, upsertTimeEntries } from "./repo";
+import { markTimeEntriesDeletedInWindow, upsertTimeEntries } from "./time-entry-repo";
 
 const ORG = "org-sync-repo";
 const START = Date.UTC(2026, 10, 16, 9);
