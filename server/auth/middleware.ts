@@ -1,10 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { can, type Permission, type Role } from "@domain/permissions";
-import { pickCurrentWorkspace } from "@domain/workspace";
 import type { AppEnv } from "../context";
 import { forbidden, unauthorized } from "../lib/errors";
 import { resolveImpersonation } from "../modules/impersonation/resolve-impersonation";
-import { getRememberedWorkspaceId, listMemberships } from "../modules/workspaces/repo";
+import { currentMembership } from "../modules/workspaces/repo";
 import type { RequestContext, UserContext } from "../request-context";
 import { clientIp, userAgentOf } from "./client-ip";
 
@@ -76,6 +75,12 @@ function userContextOf(c: Context<AppEnv>, user: AuthUser): UserContext {
   return ctx;
 }
 
+/** The signed-in caller's context, or null when signed out (public routes that note who calls). */
+export async function loadUserContext(c: Context<AppEnv>): Promise<UserContext | null> {
+  const user = await loadUser(c);
+  return user ? userContextOf(c, user) : null;
+}
+
 /** 401 in our error shape when signed out; sets c.var.user and c.var.userCtx. */
 export function requireUser(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -93,12 +98,7 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
 export async function resolveTenant(c: Context<AppEnv>, userId: string): Promise<Tenant | null> {
   const existing = c.get("tenant");
   if (existing && existing.userId === userId) return existing;
-  const { database } = c.var.deps;
-  const [memberships, remembered] = await Promise.all([
-    listMemberships(database, userId),
-    getRememberedWorkspaceId(database, userId),
-  ]);
-  const current = pickCurrentWorkspace(memberships, remembered);
+  const { current } = await currentMembership(c.var.deps.database.db, userId);
   if (!current) return null;
   const tenant: Tenant = { organizationId: current.organizationId, userId, role: current.role };
   c.set("tenant", tenant);

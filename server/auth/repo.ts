@@ -1,5 +1,11 @@
-import type { Database } from "../db/client";
+import { eq, sql } from "drizzle-orm";
+import { firstRow, type Executor } from "../db/executor";
+import { authRateLimits, profiles } from "../db/schema";
 import { newId } from "../lib/ids";
+
+/*
+ * The SQL of our wrapper around better-auth: per-account limits and sign-out housekeeping.
+ */
 
 /**
  * One step of a per-account limit in auth_rate_limits (shared with better-auth's per-IP rows;
@@ -7,26 +13,28 @@ import { newId } from "../lib/ids";
  * Returns the attempt count including this one.
  */
 export async function consumeAccountLimit(
-  database: Database,
+  executor: Executor,
   key: string,
   windowS: number,
   nowMs: number,
 ): Promise<number> {
-  const { rows } = await database.raw.query<{ count: number }>(
-    `insert into auth_rate_limits (id, key, count, last_request) values ($1, $2, 1, $3)
-     on conflict (key) do update set
-       count = case when auth_rate_limits.last_request <= $3 - $4 then 1 else auth_rate_limits.count + 1 end,
-       last_request = $3
-     returning count`,
-    [newId(), key, nowMs, windowS * 1000],
+  const windowMs = windowS * 1000;
+  const row = await firstRow<{ count: number | string }>(
+    executor,
+    sql`insert into auth_rate_limits (id, key, count, last_request) values (${newId()}, ${key}, 1, ${nowMs})
+        on conflict (key) do update set
+          count = case when auth_rate_limits.last_request <= ${nowMs}::bigint - ${windowMs}::bigint
+                       then 1 else auth_rate_limits.count + 1 end,
+          last_request = ${nowMs}
+        returning count`,
   );
-  return Number(rows[0]?.count ?? 1);
+  return Number(row?.count ?? 1);
 }
 
-export async function resetAccountLimit(database: Database, key: string): Promise<void> {
-  await database.raw.query(`delete from auth_rate_limits where key = $1`, [key]);
+export async function resetAccountLimit(executor: Executor, key: string): Promise<void> {
+  await executor.delete(authRateLimits).where(eq(authRateLimits.key, key));
 }
 
-export async function clearCurrentWorkspace(database: Database, userId: string): Promise<void> {
-  await database.raw.query(`update profiles set current_organization_id = null where id = $1`, [userId]);
+export async function clearCurrentWorkspace(executor: Executor, userId: string): Promise<void> {
+  await executor.update(profiles).set({ currentOrganizationId: null }).where(eq(profiles.id, userId));
 }

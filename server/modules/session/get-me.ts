@@ -1,34 +1,15 @@
 import { displayName, initials } from "@domain/format";
-import { permissionsFor, type Permission, type Role } from "@domain/permissions";
-import { pickCurrentWorkspace } from "@domain/workspace";
-import type { AuthUser } from "../../auth/middleware";
-import type { Database } from "../../db/client";
-import { getRememberedWorkspaceId, listMemberships } from "../workspaces/repo";
+import { permissionsFor } from "@domain/permissions";
+import type { UserContext } from "../../request-context";
+import { currentMembership } from "../workspaces/repo";
+import type { MeResponse } from "./contract";
 
-export interface MeResponse {
-  user: {
-    id: string;
-    email: string;
-    displayName: string;
-    initials: string;
-    firstName: string | null;
-    lastName: string | null;
-    image: string | null;
-    twoFactorEnabled: boolean;
-  };
-  organizations: { id: string; name: string; role: Role; createdAt: string }[];
-  currentOrganizationId: string | null;
-  /** Spec §6 permissions in the current workspace (all false without one). */
-  permissions: Record<Permission, boolean>;
-}
+export type { MeResponse } from "./contract";
 
 /** GET /api/me: who is signed in, their workspaces (by membership creation) and the current one. */
-export async function getMe(database: Database, user: AuthUser): Promise<MeResponse> {
-  const [memberships, remembered] = await Promise.all([
-    listMemberships(database, user.id),
-    getRememberedWorkspaceId(database, user.id),
-  ]);
-  const current = pickCurrentWorkspace(memberships, remembered);
+export async function getMe(ctx: UserContext): Promise<MeResponse> {
+  const { user } = ctx;
+  const { memberships, current } = await currentMembership(ctx.db, ctx.userId);
   return {
     user: {
       id: user.id,

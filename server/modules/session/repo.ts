@@ -1,21 +1,28 @@
-import type { Database } from "../../db/client";
+import { and, eq, sql } from "drizzle-orm";
+import type { Executor } from "../../db/executor";
+import { profiles, userOrganizations } from "../../db/schema";
+
+/*
+ * All SQL of the signed-in user's own profile.
+ */
 
 export async function updateProfileNames(
-  database: Database,
+  executor: Executor,
   userId: string,
   input: { firstName: string | null; lastName: string | null; name: string },
 ): Promise<void> {
-  await database.raw.query(
-    `update profiles set first_name = $2, last_name = $3, name = $4, updated_at = now() where id = $1`,
-    [userId, input.firstName, input.lastName, input.name],
-  );
+  await executor
+    .update(profiles)
+    .set({ firstName: input.firstName, lastName: input.lastName, name: input.name, updatedAt: sql`now()` })
+    .where(eq(profiles.id, userId));
 }
 
 /** Whether the user belongs to the workspace (used before remembering it as current). */
-export async function isMember(database: Database, userId: string, organizationId: string): Promise<boolean> {
-  const { rows } = await database.raw.query(
-    `select 1 from user_organizations where organization_id = $1 and user_id = $2`,
-    [organizationId, userId],
-  );
-  return rows.length > 0;
+export async function isMember(executor: Executor, userId: string, organizationId: string): Promise<boolean> {
+  const found = await executor
+    .select({ userId: userOrganizations.userId })
+    .from(userOrganizations)
+    .where(and(eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.userId, userId)))
+    .limit(1);
+  return found.length > 0;
 }

@@ -1,14 +1,19 @@
-import type { Database } from "../../db/client";
+import { transaction } from "../../db/executor";
 import { notFound } from "../../lib/errors";
+import type { UserContext } from "../../request-context";
 import { setRememberedWorkspaceId } from "../workspaces/repo";
+import type { MeResponse, SwitchWorkspaceRequest } from "./contract";
+import { getMe } from "./get-me";
 import { isMember } from "./repo";
 
-/** Remember the chosen workspace (spec §4). A workspace the user is not in answers 404. */
-export async function switchWorkspace(
-  database: Database,
-  userId: string,
-  organizationId: string,
-): Promise<void> {
-  if (!(await isMember(database, userId, organizationId))) throw notFound("Workspace not found");
-  await setRememberedWorkspaceId(database, userId, organizationId);
+/**
+ * Remember the chosen workspace (spec §4) and answer the refreshed /api/me. A workspace the
+ * user is not in answers 404.
+ */
+export async function switchWorkspace(ctx: UserContext, input: SwitchWorkspaceRequest): Promise<MeResponse> {
+  await transaction(ctx.deps.database, async (tx) => {
+    if (!(await isMember(tx, ctx.userId, input.organizationId))) throw notFound("Workspace not found");
+    await setRememberedWorkspaceId(tx, ctx.userId, input.organizationId);
+  });
+  return getMe(ctx);
 }

@@ -1,19 +1,21 @@
 import { displayName } from "@domain/format";
-import type { AuthUser } from "../../auth/middleware";
-import type { Database } from "../../db/client";
+import type { UserContext } from "../../request-context";
+import type { MeResponse, UpdateProfileRequest } from "./contract";
+import { getMe } from "./get-me";
 import { updateProfileNames } from "./repo";
 
-/** Profile update (spec §3): first and last name; the stored name follows the display-name rule. */
-export async function updateProfile(
-  database: Database,
-  user: AuthUser,
-  input: { firstName?: string | null; lastName?: string | null },
-): Promise<void> {
+/**
+ * Profile update (spec §3): first and last name (an omitted one stays, a blank one clears it);
+ * the stored name follows the display-name rule. Answers the refreshed /api/me.
+ */
+export async function updateProfile(ctx: UserContext, input: UpdateProfileRequest): Promise<MeResponse> {
+  const { user } = ctx;
   const firstName = (input.firstName === undefined ? user.firstName : input.firstName)?.trim() || null;
   const lastName = (input.lastName === undefined ? user.lastName : input.lastName)?.trim() || null;
-  await updateProfileNames(database, user.id, {
+  await updateProfileNames(ctx.db, ctx.userId, {
     firstName,
     lastName,
     name: displayName({ firstName, lastName, email: user.email }),
   });
+  return getMe({ ...ctx, user: { ...user, firstName, lastName } });
 }

@@ -1,8 +1,13 @@
+import { eq, sql } from "drizzle-orm";
 import type { Role } from "@domain/permissions";
-import type { Database } from "../../db/client";
-import { eq } from "drizzle-orm";
+import { pickCurrentWorkspace } from "@domain/workspace";
+import { firstRow, rows, type Executor } from "../../db/executor";
 import { organizations, profiles, userOrganizations } from "../../db/schema";
 import { newId } from "../../lib/ids";
+
+/*
+ * All SQL of workspaces and the user's remembered current workspace.
+ */
 
 export interface MembershipRow {
   organizationId: string;
@@ -12,22 +17,24 @@ export interface MembershipRow {
   createdAt: Date;
 }
 
+interface MembershipSqlRow {
+  organization_id: string;
+  name: string;
+  role: Role;
+  created_at: Date | string;
+}
+
 /** The user's workspaces with role, ordered by membership creation (spec §4). */
-export async function listMemberships(database: Database, userId: string): Promise<MembershipRow[]> {
-  const { rows } = await database.raw.query<{
-    organization_id: string;
-    name: string;
-    role: Role;
-    created_at: Date | string;
-  }>(
-    `select uo.organization_id, o.name, uo.role, uo.created_at
-       from user_organizations uo
-       join organizations o on o.id = uo.organization_id
-      where uo.user_id = $1
-      order by uo.created_at, o.created_at, o.id`,
-    [userId],
+export async function listMemberships(executor: Executor, userId: string): Promise<MembershipRow[]> {
+  const found = await rows<MembershipSqlRow>(
+    executor,
+    sql`select uo.organization_id, o.name, uo.role, uo.created_at
+          from user_organizations uo
+          join organizations o on o.id = uo.organization_id
+         where uo.user_id = ${userId}
+         order by uo.created_at, o.created_at, o.id`,
   );
-  return rows.map((r) => ({
+  return found.map((r) => ({
     organizationId: r.organization_id,
     name: r.name,
     role: r.role,
@@ -35,52 +42,68 @@ export async function listMemberships(database: Database, userId: string): Promi
   }));
 }
 
-export async function getRememberedWorkspaceId(database: Database, userId: string): Promise<string | null> {
-  const { rows } = await database.raw.query<{ current_organization_id: string | null }>(
-    `select current_organization_id from profiles where id = $1`,
-    [userId],
+export async function getRememberedWorkspaceId(executor: Executor, userId: string): Promise<string | null> {
+  const row = await firstRow<{ current_organization_id: string | null }>(
+    executor,
+    sql`select current_organization_id from profiles where id = ${userId}`,
   );
-  return rows[0]?.current_organization_id ?? null;
-}
-
-export async function setRememberedWorkspaceId(
-  database: Database,
-  userId: string,
-  organizationId: string | null,
-): Promise<void> {
-  await database.raw.query(
-    `update profiles set current_organization_id = $2, updated_at = now() where id = $1`,
-    [userId, organizationId],
-  );
+  return row?.current_organization_id ?? null;
 }
 
 /**
- * Create a workspace and the creator's owner membership in one transaction (spec §7
- * create_organization_with_membership), and make it the user's current workspace.
+ * The user's workspaces and their current one (spec §4): the remembered workspace while they
+ * still belong to it, else the first by membership creation; null without any.
+ */
+export async function currentMembership(
+  executor: Executor,
+  userId: string,
+): Promise<{ memberships: MembershipRow[]; current: MembershipRow | null }> {
+  const [memberships, remembered] = await Promise.all([
+    listMemberships(executor, userId),
+    getRememberedWorkspaceId(executor, userId),
+  ]);
+  return { memberships, current: pickCurrentWorkspace(memberships, remembered) ?? null };
+}
+
+export async function setRememberedWorkspaceId(
+  executor: Executor,
+  userId: string,
+  organizationId: string | null,
+): Promise<void> {
+  await executor
+    .update(profiles)
+    .set({ currentOrganizationId: organizationId, updatedAt: sql`now()` })
+    .where(eq(profiles.id, userId));
+}
+
+/**
+ * Create a workspace and the creator's membership (spec §7 create_organization_with_membership),
+ * and make it the user's current workspace. Run it inside the caller's transaction so the three
+ * writes are atomic.
  */
 export async function createOrganizationWithMembership(
-  database: Database,
+  executor: Executor,
   input: { name: string; userId: string; role: Role },
 ): Promise<{ id: string; name: string; createdAt: Date }> {
   const id = newId();
-  return database.db.transaction(async (tx) => {
-    const [org] = await tx
-      .insert(organizations)
-      .values({ id, name: input.name, createdBy: input.userId })
-      .returning({ id: organizations.id, name: organizations.name, createdAt: organizations.createdAt });
-    await tx.insert(userOrganizations).values({ organizationId: id, userId: input.userId, role: input.role });
-    await tx
-      .update(profiles)
-      .set({ currentOrganizationId: id, updatedAt: new Date() })
-      .where(eq(profiles.id, input.userId));
-    return org!;
-  });
+  const [org] = await executor
+    .insert(organizations)
+    .values({ id, name: input.name, createdBy: input.userId })
+    .returning({ id: organizations.id, name: organizations.name, createdAt: organizations.createdAt });
+  await executor
+    .insert(userOrganizations)
+    .values({ organizationId: id, userId: input.userId, role: input.role });
+  await executor
+    .update(profiles)
+    .set({ currentOrganizationId: id, updatedAt: new Date() })
+    .where(eq(profiles.id, input.userId));
+  return org!;
 }
 
 export async function renameOrganization(
-  database: Database,
+  executor: Executor,
   organizationId: string,
   name: string,
 ): Promise<void> {
-  await database.raw.query(`update organizations set name = $2 where id = $1`, [organizationId, name]);
+  await executor.update(organizations).set({ name }).where(eq(organizations.id, organizationId));
 }

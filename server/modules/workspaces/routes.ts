@@ -1,18 +1,13 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
+import { documented } from "../../lib/openapi";
 import { validate } from "../../lib/validate";
+import { createWorkspaceRequestSchema, workspaceSchema, workspacesResponseSchema } from "./contract";
 import { createWorkspace } from "./create-workspace";
-import { listMemberships } from "./repo";
+import { listWorkspaces } from "./list-workspaces";
 
-const createSchema = z.strictObject({
-  name: z
-    .string({ message: "is required" })
-    .trim()
-    .min(1, "is required")
-    .max(100, "must be at most 100 characters"),
-});
+const tags = ["Workspaces"];
 
 /**
  * GET /api/workspaces → {workspaces: [{id, name, role, createdAt}]} (by membership creation);
@@ -21,19 +16,24 @@ const createSchema = z.strictObject({
 export function workspaceRoutes() {
   return new Hono<AppEnv>()
     .use(requireUser())
-    .get("/", async (c) => {
-      const rows = await listMemberships(c.var.deps.database, c.var.user.id);
-      return c.json({
-        workspaces: rows.map((r) => ({
-          id: r.organizationId,
-          name: r.name,
-          role: r.role,
-          createdAt: r.createdAt.toISOString(),
-        })),
-      });
-    })
-    .post("/", validate("json", createSchema), async (c) => {
-      const created = await createWorkspace(c.var.deps.database, c.var.user.id, c.req.valid("json").name);
-      return c.json(created, 201);
-    });
+    .get(
+      "/",
+      documented({
+        summary: "The caller's workspaces and their role there",
+        tags,
+        response: workspacesResponseSchema,
+      }),
+      async (c) => c.json(await listWorkspaces(c.var.userCtx)),
+    )
+    .post(
+      "/",
+      documented({
+        summary: "Create a workspace (the caller becomes its owner; it becomes current)",
+        tags,
+        response: workspaceSchema,
+        status: 201,
+      }),
+      validate("json", createWorkspaceRequestSchema),
+      async (c) => c.json(await createWorkspace(c.var.userCtx, c.req.valid("json")), 201),
+    );
 }
