@@ -1,32 +1,51 @@
 import { canChangeRole, wouldLeaveNoOwner, type Role } from "@domain/permissions";
-import type { Tenant } from "../../auth/middleware";
-import type { Database } from "../../db/client";
+import { transaction } from "../../db/executor";
 import { conflict, forbidden, notFound } from "../../lib/errors";
-import { changeMembership } from "./repo";
+import type { RequestContext } from "../../request-context";
+import { recordChange } from "../audit/record-change";
+import { deleteMembership, lockMembership, lockOwners, updateMembershipRole } from "./repo";
+
+export interface ChangeMemberInput {
+  userId: string;
+  /** The new role, or null to remove the member from the workspace. */
+  role: Role | null;
+}
 
 /**
- * Change a member's role or remove them (`toRole` null). Spec §6: canManageUsers; our rule from
- * domain/permissions: nobody acts above their own rank, and the last owner is never removed or demoted.
+ * Change a member's role or remove them (`role` null). Spec §6: canManageUsers; our rule from
+ * domain/permissions: nobody acts above their own rank, and the last owner is never removed or
+ * demoted. The workspace's owner rows are locked first, so two owners stepping down at once
+ * cannot both succeed. The change and its audit_events row commit together; a refusal writes
+ * neither.
  */
-export async function changeMember(
-  database: Database,
-  tenant: Tenant,
-  userId: string,
-  toRole: Role | null,
-): Promise<void> {
-  const result = await changeMembership(
-    database,
-    { organizationId: tenant.organizationId, userId, toRole },
-    (fromRole, ownerCount) => {
-      if (!canChangeRole(tenant.role, fromRole, toRole)) return "not_allowed";
-      if (wouldLeaveNoOwner(ownerCount, fromRole, toRole)) return "last_owner";
-      return null;
-    },
-  );
-  if (result.ok) return;
-  if (result.reason === "not_found") throw notFound("Member not found");
-  if (result.reason === "last_owner") {
-    throw conflict("A workspace needs an owner: make someone else owner first");
-  }
-  throw forbidden("Your role cannot change this member");
+export async function changeMember(ctx: RequestContext, input: ChangeMemberInput): Promise<void> {
+  const { organizationId } = ctx;
+  const { userId, role: toRole } = input;
+  await transaction(ctx.deps.database, async (tx) => {
+    const ownerCount = await lockOwners(tx, organizationId);
+    const fromRole = await lockMembership(tx, organizationId, userId);
+    if (!fromRole) throw notFound("Member not found");
+    if (!canChangeRole(ctx.role, fromRole, toRole)) throw forbidden("Your role cannot change this member");
+    if (wouldLeaveNoOwner(ownerCount, fromRole, toRole)) {
+      throw conflict("A workspace needs an owner: make someone else owner first");
+    }
+    if (toRole === null) {
+      await deleteMembership(tx, organizationId, userId);
+      await recordChange(ctx, tx, {
+        object: "member",
+        id: userId,
+        action: "deleted",
+        before: { role: fromRole },
+      });
+    } else if (toRole !== fromRole) {
+      await updateMembershipRole(tx, organizationId, userId, toRole);
+      await recordChange(ctx, tx, {
+        object: "member",
+        id: userId,
+        action: "updated",
+        before: { role: fromRole },
+        after: { role: toRole },
+      });
+    }
+  });
 }

@@ -1,92 +1,84 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Role } from "@domain/permissions";
-import type { Database } from "../../db/client";
+import { firstRow, rows, type Executor } from "../../db/executor";
+import { profiles, userOrganizations } from "../../db/schema";
+
+/*
+ * All SQL of a workspace's memberships.
+ */
 
 export interface MemberRow {
-  userId: string;
+  user_id: string;
   email: string;
-  firstName: string | null;
-  lastName: string | null;
+  first_name: string | null;
+  last_name: string | null;
   image: string | null;
   role: Role;
-  joinedAt: Date;
+  created_at: Date | string;
 }
 
 /** The workspace's members, owners first, then by name. */
-export async function listMembers(database: Database, organizationId: string): Promise<MemberRow[]> {
-  const { rows } = await database.raw.query<{
-    user_id: string;
-    email: string;
-    first_name: string | null;
-    last_name: string | null;
-    image: string | null;
-    role: Role;
-    created_at: Date | string;
-  }>(
-    `select uo.user_id, p.email, p.first_name, p.last_name, p.image, uo.role, uo.created_at
-       from user_organizations uo
-       join profiles p on p.id = uo.user_id
-      where uo.organization_id = $1
-      order by case uo.role when 'owner' then 0 when 'admin' then 1 else 2 end, lower(p.name), p.email`,
-    [organizationId],
+export async function selectMembers(executor: Executor, organizationId: string): Promise<MemberRow[]> {
+  return rows<MemberRow>(
+    executor,
+    sql`select uo.user_id, p.email, p.first_name, p.last_name, p.image, uo.role, uo.created_at
+          from user_organizations uo
+          join profiles p on p.id = uo.user_id
+         where uo.organization_id = ${organizationId}
+         order by case uo.role when 'owner' then 0 when 'admin' then 1 else 2 end, lower(p.name), p.email`,
   );
-  return rows.map((r) => ({
-    userId: r.user_id,
-    email: r.email,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    image: r.image,
-    role: r.role,
-    joinedAt: new Date(r.created_at),
-  }));
 }
-
-export type MembershipChange =
-  { ok: true; fromRole: Role } | { ok: false; reason: "not_found" | "last_owner" | "not_allowed" };
 
 /**
- * Change or remove (`toRole` null) one membership in a transaction that locks the workspace's
- * owner rows first, so two concurrent demotions can never leave it without an owner.
- * `decide(fromRole, ownerCount)` returns the refusal reason or null to go ahead.
+ * Lock the workspace's owner rows (so two concurrent demotions can never leave it without an
+ * owner) and count them. Take this lock before lockMembership().
  */
-export async function changeMembership(
-  database: Database,
-  input: { organizationId: string; userId: string; toRole: Role | null },
-  decide: (fromRole: Role, ownerCount: number) => "last_owner" | "not_allowed" | null,
-): Promise<MembershipChange> {
-  return database.db.transaction(async (tx) => {
-    const owners = await tx.execute<{ user_id: string }>(
-      sql`select user_id from user_organizations
-           where organization_id = ${input.organizationId} and role = 'owner' for update`,
-    );
-    const target = await tx.execute<{ role: Role }>(
-      sql`select role from user_organizations
-           where organization_id = ${input.organizationId} and user_id = ${input.userId} for update`,
-    );
-    const fromRole = rowsOf<{ role: Role }>(target)[0]?.role;
-    if (!fromRole) return { ok: false, reason: "not_found" } as const;
-    const refusal = decide(fromRole, rowsOf(owners).length);
-    if (refusal) return { ok: false, reason: refusal } as const;
-    if (input.toRole === null) {
-      await tx.execute(
-        sql`delete from user_organizations where organization_id = ${input.organizationId} and user_id = ${input.userId}`,
-      );
-      await tx.execute(
-        sql`update profiles set current_organization_id = null
-             where id = ${input.userId} and current_organization_id = ${input.organizationId}`,
-      );
-    } else if (input.toRole !== fromRole) {
-      await tx.execute(
-        sql`update user_organizations set role = ${input.toRole}
-             where organization_id = ${input.organizationId} and user_id = ${input.userId}`,
-      );
-    }
-    return { ok: true, fromRole } as const;
-  });
+export async function lockOwners(executor: Executor, organizationId: string): Promise<number> {
+  const owners = await rows<{ user_id: string }>(
+    executor,
+    sql`select user_id from user_organizations
+         where organization_id = ${organizationId} and role = 'owner' for update`,
+  );
+  return owners.length;
 }
 
-/** node-postgres answers {rows}, PGlite answers {rows} too, but typed differently. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+/** Lock one membership and read its role; undefined when the user is not in the workspace. */
+export async function lockMembership(
+  executor: Executor,
+  organizationId: string,
+  userId: string,
+): Promise<Role | undefined> {
+  const row = await firstRow<{ role: Role }>(
+    executor,
+    sql`select role from user_organizations
+         where organization_id = ${organizationId} and user_id = ${userId} for update`,
+  );
+  return row?.role;
+}
+
+export async function updateMembershipRole(
+  executor: Executor,
+  organizationId: string,
+  userId: string,
+  role: Role,
+): Promise<void> {
+  await executor
+    .update(userOrganizations)
+    .set({ role })
+    .where(and(eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.userId, userId)));
+}
+
+/** Remove a membership; the workspace stops being the user's remembered current one. */
+export async function deleteMembership(
+  executor: Executor,
+  organizationId: string,
+  userId: string,
+): Promise<void> {
+  await executor
+    .delete(userOrganizations)
+    .where(and(eq(userOrganizations.organizationId, organizationId), eq(userOrganizations.userId, userId)));
+  await executor
+    .update(profiles)
+    .set({ currentOrganizationId: null })
+    .where(and(eq(profiles.id, userId), eq(profiles.currentOrganizationId, organizationId)));
 }

@@ -1,15 +1,13 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { displayName, initials } from "@domain/format";
-import { roleSchema } from "@domain/permissions";
 import { requireTenant } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
+import { documented } from "../../lib/openapi";
 import { validate } from "../../lib/validate";
 import { changeMember } from "./change-member";
-import { listMembers } from "./repo";
+import { changeMemberRoleRequestSchema, memberParamSchema, membersResponseSchema } from "./contract";
+import { listMembers } from "./list-members";
 
-const paramSchema = z.strictObject({ userId: z.string().min(1).max(64) });
-const patchSchema = z.strictObject({ role: roleSchema });
+const tags = ["Members"];
 
 /**
  * Members of the current workspace (canManageUsers):
@@ -20,31 +18,35 @@ const patchSchema = z.strictObject({ role: roleSchema });
 export function memberRoutes() {
   return new Hono<AppEnv>()
     .use(requireTenant("canManageUsers"))
-    .get("/", async (c) => {
-      const rows = await listMembers(c.var.deps.database, c.var.tenant.organizationId);
-      return c.json({
-        members: rows.map((m) => ({
-          userId: m.userId,
-          email: m.email,
-          displayName: displayName(m),
-          initials: initials(m),
-          image: m.image,
-          role: m.role,
-          joinedAt: m.joinedAt.toISOString(),
-        })),
-      });
-    })
-    .patch("/:userId", validate("param", paramSchema), validate("json", patchSchema), async (c) => {
-      await changeMember(
-        c.var.deps.database,
-        c.var.tenant,
-        c.req.valid("param").userId,
-        c.req.valid("json").role,
-      );
-      return c.body(null, 204);
-    })
-    .delete("/:userId", validate("param", paramSchema), async (c) => {
-      await changeMember(c.var.deps.database, c.var.tenant, c.req.valid("param").userId, null);
-      return c.body(null, 204);
-    });
+    .get(
+      "/",
+      documented({
+        summary: "The current workspace's members (owners and admins)",
+        tags,
+        response: membersResponseSchema,
+      }),
+      async (c) => c.json(await listMembers(c.var.ctx)),
+    )
+    .patch(
+      "/:userId",
+      documented({ summary: "Change a member's role", tags, status: 204 }),
+      validate("param", memberParamSchema),
+      validate("json", changeMemberRoleRequestSchema),
+      async (c) => {
+        await changeMember(c.var.ctx, {
+          userId: c.req.valid("param").userId,
+          role: c.req.valid("json").role,
+        });
+        return c.body(null, 204);
+      },
+    )
+    .delete(
+      "/:userId",
+      documented({ summary: "Remove a member from the workspace", tags, status: 204 }),
+      validate("param", memberParamSchema),
+      async (c) => {
+        await changeMember(c.var.ctx, { userId: c.req.valid("param").userId, role: null });
+        return c.body(null, 204);
+      },
+    );
 }
