@@ -1,8 +1,12 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Role } from "@domain/permissions";
-import type { Database } from "../../db/client";
+import { firstRow, type Executor } from "../../db/executor";
 import { invitations, organizations, profiles, userOrganizations } from "../../db/schema";
+
+/*
+ * All SQL of workspace invitations. Writes run in the caller's transaction.
+ */
 
 export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex");
 
@@ -18,10 +22,10 @@ export interface InvitationRow {
 }
 
 export async function listPendingInvitations(
-  database: Database,
+  executor: Executor,
   organizationId: string,
 ): Promise<InvitationRow[]> {
-  const rows = await database.db
+  return executor
     .select({
       id: invitations.id,
       organizationId: invitations.organizationId,
@@ -35,26 +39,28 @@ export async function listPendingInvitations(
     .from(invitations)
     .leftJoin(profiles, eq(profiles.id, invitations.invitedBy))
     .where(and(eq(invitations.organizationId, organizationId), eq(invitations.status, "pending")))
-    .orderBy(sql`${invitations.createdAt} desc`);
-  return rows;
+    .orderBy(desc(invitations.createdAt));
 }
 
 export async function isMemberByEmail(
-  database: Database,
+  executor: Executor,
   organizationId: string,
   email: string,
 ): Promise<boolean> {
-  const { rows } = await database.raw.query(
-    `select 1 from user_organizations uo join profiles p on p.id = uo.user_id
-      where uo.organization_id = $1 and lower(p.email) = lower($2)`,
-    [organizationId, email],
+  const row = await firstRow<{ found: number }>(
+    executor,
+    sql`select 1 as found from user_organizations uo join profiles p on p.id = uo.user_id
+         where uo.organization_id = ${organizationId} and lower(p.email) = lower(${email})`,
   );
-  return rows.length > 0;
+  return row !== undefined;
 }
 
-/** Revoke earlier pending invitations to the same address and insert the new one, atomically. */
+/**
+ * Revoke earlier pending invitations to the same address and insert the new one (atomic in the
+ * caller's transaction). Returns the ids of the invitations it replaced.
+ */
 export async function insertInvitation(
-  database: Database,
+  executor: Executor,
   input: {
     id: string;
     organizationId: string;
@@ -64,29 +70,29 @@ export async function insertInvitation(
     invitedBy: string;
     expiresAt: Date;
   },
-): Promise<void> {
-  await database.db.transaction(async (tx) => {
-    await tx
-      .update(invitations)
-      .set({ status: "revoked" })
-      .where(
-        and(
-          eq(invitations.organizationId, input.organizationId),
-          eq(invitations.email, input.email),
-          eq(invitations.status, "pending"),
-        ),
-      );
-    await tx.insert(invitations).values(input);
-  });
+): Promise<string[]> {
+  const replaced = await executor
+    .update(invitations)
+    .set({ status: "revoked" })
+    .where(
+      and(
+        eq(invitations.organizationId, input.organizationId),
+        eq(invitations.email, input.email),
+        eq(invitations.status, "pending"),
+      ),
+    )
+    .returning({ id: invitations.id });
+  await executor.insert(invitations).values(input);
+  return replaced.map((r) => r.id);
 }
 
-/** Revoke a pending invitation of this workspace; false when there is none. */
+/** Revoke a pending invitation of this workspace; undefined when there is none. */
 export async function revokeInvitation(
-  database: Database,
+  executor: Executor,
   organizationId: string,
   id: string,
-): Promise<boolean> {
-  const rows = await database.db
+): Promise<{ id: string; email: string; role: Role } | undefined> {
+  const [revoked] = await executor
     .update(invitations)
     .set({ status: "revoked" })
     .where(
@@ -96,8 +102,8 @@ export async function revokeInvitation(
         eq(invitations.status, "pending"),
       ),
     )
-    .returning({ id: invitations.id });
-  return rows.length > 0;
+    .returning({ id: invitations.id, email: invitations.email, role: invitations.role });
+  return revoked;
 }
 
 export interface InvitationByToken {
@@ -113,10 +119,10 @@ export interface InvitationByToken {
 }
 
 export async function findInvitationByToken(
-  database: Database,
+  executor: Executor,
   tokenHash: string,
 ): Promise<InvitationByToken | null> {
-  const rows = await database.db
+  const found = await executor
     .select({
       id: invitations.id,
       organizationId: invitations.organizationId,
@@ -133,46 +139,45 @@ export async function findInvitationByToken(
     .leftJoin(profiles, eq(profiles.id, invitations.invitedBy))
     .where(eq(invitations.tokenHash, tokenHash))
     .limit(1);
-  return rows[0] ?? null;
+  return found[0] ?? null;
 }
 
 /**
  * Accept: the invitation turns accepted only while still pending (guards double clicks and races),
  * the membership is added (an existing one keeps its role) and the workspace becomes current.
+ * False (and nothing written) when it was no longer pending. Run it in the caller's transaction.
  */
 export async function acceptInvitation(
-  database: Database,
+  executor: Executor,
   input: { organizationId: string; id: string; userId: string; role: Role; now: Date },
 ): Promise<boolean> {
-  return database.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(invitations)
-      .set({ status: "accepted", acceptedBy: input.userId, acceptedAt: input.now })
-      .where(
-        and(
-          eq(invitations.organizationId, input.organizationId),
-          eq(invitations.id, input.id),
-          eq(invitations.status, "pending"),
-        ),
-      )
-      .returning({ id: invitations.id });
-    if (!updated.length) return false;
-    await tx
-      .insert(userOrganizations)
-      .values({ organizationId: input.organizationId, userId: input.userId, role: input.role })
-      .onConflictDoNothing();
-    await tx
-      .update(profiles)
-      .set({ currentOrganizationId: input.organizationId })
-      .where(eq(profiles.id, input.userId));
-    return true;
-  });
+  const updated = await executor
+    .update(invitations)
+    .set({ status: "accepted", acceptedBy: input.userId, acceptedAt: input.now })
+    .where(
+      and(
+        eq(invitations.organizationId, input.organizationId),
+        eq(invitations.id, input.id),
+        eq(invitations.status, "pending"),
+      ),
+    )
+    .returning({ id: invitations.id });
+  if (!updated.length) return false;
+  await executor
+    .insert(userOrganizations)
+    .values({ organizationId: input.organizationId, userId: input.userId, role: input.role })
+    .onConflictDoNothing();
+  await executor
+    .update(profiles)
+    .set({ currentOrganizationId: input.organizationId })
+    .where(eq(profiles.id, input.userId));
+  return true;
 }
 
-export async function workspaceName(database: Database, organizationId: string): Promise<string> {
-  const rows = await database.db
+export async function workspaceName(executor: Executor, organizationId: string): Promise<string> {
+  const found = await executor
     .select({ name: organizations.name })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  return rows[0]?.name ?? "a workspace";
+  return found[0]?.name ?? "a workspace";
 }

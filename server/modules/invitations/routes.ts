@@ -1,21 +1,24 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { roleSchema } from "@domain/permissions";
-import { clientIp, userAgentOf } from "../../auth/client-ip";
 import { requireTenant, requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
-import { notFound } from "../../lib/errors";
+import { documented } from "../../lib/openapi";
 import { validate } from "../../lib/validate";
-import { acceptInvitation, describeInvitation } from "./accept-invitation";
+import { acceptInvitation } from "./accept-invitation";
+import {
+  acceptInvitationResponseSchema,
+  createdInvitationSchema,
+  invitationIdParamSchema,
+  invitationsResponseSchema,
+  invitationTokenParamSchema,
+  invitationViewSchema,
+  inviteMemberRequestSchema,
+} from "./contract";
+import { describeInvitation } from "./describe-invitation";
 import { inviteMember } from "./invite-member";
-import { listPendingInvitations, revokeInvitation } from "./repo";
+import { listInvitations } from "./list-invitations";
+import { revokeInvitation } from "./revoke-invitation";
 
-const inviteSchema = z.strictObject({
-  email: z.string().trim().toLowerCase().email("must be an e-mail address").max(254, "is too long"),
-  role: roleSchema,
-});
-const idParam = z.strictObject({ id: z.string().min(1).max(64) });
-const tokenParam = z.strictObject({ token: z.string().min(16).max(128) });
+const tags = ["Invitations"];
 
 /**
  * Invitations. Of the current workspace (canInviteUsers):
@@ -28,46 +31,61 @@ const tokenParam = z.strictObject({ token: z.string().min(16).max(128) });
  */
 export function invitationRoutes() {
   return new Hono<AppEnv>()
-    .get("/token/:token", validate("param", tokenParam), async (c) => {
-      const { view } = await describeInvitation(c.var.deps, c.req.valid("param").token);
-      return c.json(view);
-    })
-    .post("/token/:token/accept", requireUser(), validate("param", tokenParam), async (c) => {
-      const result = await acceptInvitation(c.var.deps, c.var.user, c.req.valid("param").token, {
-        ip: clientIp(c),
-        userAgent: userAgentOf(c),
-      });
-      return c.json(result);
-    })
-    .get("/", requireTenant("canInviteUsers"), async (c) => {
-      const rows = await listPendingInvitations(c.var.deps.database, c.var.tenant.organizationId);
-      return c.json({
-        invitations: rows.map((r) => ({
-          id: r.id,
-          email: r.email,
-          role: r.role,
-          status: r.expiresAt.getTime() <= c.var.deps.now().getTime() ? "expired" : r.status,
-          expiresAt: r.expiresAt.toISOString(),
-          createdAt: r.createdAt.toISOString(),
-          invitedBy: r.invitedByName,
-        })),
-      });
-    })
-    .post("/", requireTenant("canInviteUsers"), validate("json", inviteSchema), async (c) => {
-      const created = await inviteMember(
-        c.var.deps,
-        { user: c.var.user, tenant: c.var.tenant, ip: clientIp(c), userAgent: userAgentOf(c) },
-        c.req.valid("json"),
-      );
-      return c.json(created, 201);
-    })
-    .delete("/:id", requireTenant("canInviteUsers"), validate("param", idParam), async (c) => {
-      const ok = await revokeInvitation(
-        c.var.deps.database,
-        c.var.tenant.organizationId,
-        c.req.valid("param").id,
-      );
-      if (!ok) throw notFound("Invitation not found");
-      return c.body(null, 204);
-    });
+    .get(
+      "/token/:token",
+      documented({
+        summary: "What a mailed invitation link offers (public)",
+        tags,
+        response: invitationViewSchema,
+        public: true,
+      }),
+      validate("param", invitationTokenParamSchema),
+      async (c) => {
+        const { deps } = c.var;
+        return c.json(await describeInvitation({ deps, db: deps.database.db }, c.req.valid("param")));
+      },
+    )
+    .post(
+      "/token/:token/accept",
+      documented({
+        summary: "Accept an invitation as the invited address (joins the workspace, now current)",
+        tags,
+        response: acceptInvitationResponseSchema,
+      }),
+      requireUser(),
+      validate("param", invitationTokenParamSchema),
+      async (c) => c.json(await acceptInvitation(c.var.userCtx, c.req.valid("param"))),
+    )
+    .get(
+      "/",
+      documented({
+        summary: "The current workspace's pending invitations",
+        tags,
+        response: invitationsResponseSchema,
+      }),
+      requireTenant("canInviteUsers"),
+      async (c) => c.json(await listInvitations(c.var.ctx)),
+    )
+    .post(
+      "/",
+      documented({
+        summary: "Invite someone by e-mail with a role",
+        tags,
+        response: createdInvitationSchema,
+        status: 201,
+      }),
+      requireTenant("canInviteUsers"),
+      validate("json", inviteMemberRequestSchema),
+      async (c) => c.json(await inviteMember(c.var.ctx, c.req.valid("json")), 201),
+    )
+    .delete(
+      "/:id",
+      documented({ summary: "Revoke a pending invitation", tags, status: 204 }),
+      requireTenant("canInviteUsers"),
+      validate("param", invitationIdParamSchema),
+      async (c) => {
+        await revokeInvitation(c.var.ctx, c.req.valid("param"));
+        return c.body(null, 204);
+      },
+    );
 }
