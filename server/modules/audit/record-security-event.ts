@@ -70,7 +70,7 @@ export function flushSecurityEvents(deps: AuditDeps): Promise<void> {
     const rows = buffer.rows.splice(0);
     if (!rows.length) return;
     try {
-      await insertSecurityEvents(deps.database, rows);
+      await insertSecurityEvents(deps.database.db, rows);
     } catch (err) {
       deps.logger.error({ err, count: rows.length }, "security audit events could not be written");
     }

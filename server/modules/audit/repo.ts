@@ -1,5 +1,5 @@
-import type { Database } from "../../db/client";
-import type { Executor } from "../../db/executor";
+import { sql } from "drizzle-orm";
+import { rows, run, type Executor } from "../../db/executor";
 import { auditEvents } from "../../db/schema";
 
 export interface SecurityEventRow {
@@ -12,30 +12,23 @@ export interface SecurityEventRow {
   createdAt: Date;
 }
 
-/** One multi-row insert for a whole buffer. */
+/**
+ * One multi-row insert for a whole buffer. Rows without a workspace are stored with
+ * organization_id '' (the column is part of the key); readers get null back.
+ */
 export async function insertSecurityEvents(
-  database: Database,
-  rows: readonly SecurityEventRow[],
+  executor: Executor,
+  events: readonly SecurityEventRow[],
 ): Promise<void> {
-  if (!rows.length) return;
-  const params: unknown[] = [];
-  const tuples = rows.map((r) => {
-    const base = params.length;
-    params.push(
-      r.eventType,
-      JSON.stringify(r.eventData),
-      r.userId,
-      r.organizationId,
-      r.ipAddress,
-      r.userAgent,
-      r.createdAt.toISOString(),
-    );
-    return `($${base + 1}, $${base + 2}::jsonb, $${base + 3}, coalesce($${base + 4}, ''), $${base + 5}, $${base + 6}, $${base + 7}::timestamptz)`;
-  });
-  await database.raw.query(
-    `insert into security_audit_log (event_type, event_data, user_id, organization_id, ip_address, user_agent, created_at)
-     values ${tuples.join(", ")}`,
-    params,
+  if (!events.length) return;
+  const tuples = events.map(
+    (r) =>
+      sql`(${r.eventType}, ${JSON.stringify(r.eventData)}::jsonb, ${r.userId}, coalesce(${r.organizationId}, ''), ${r.ipAddress}, ${r.userAgent}, ${r.createdAt.toISOString()}::timestamptz)`,
+  );
+  await run(
+    executor,
+    sql`insert into security_audit_log (event_type, event_data, user_id, organization_id, ip_address, user_agent, created_at)
+        values ${sql.join(tuples, sql`, `)}`,
   );
 }
 
@@ -51,49 +44,43 @@ export interface SecurityEventView {
   createdAt: string;
 }
 
+interface SecurityEventSqlRow {
+  id: string | number;
+  event_type: string;
+  event_data: Record<string, unknown> | null;
+  user_id: string | null;
+  user_email: string | null;
+  organization_id: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Date | string;
+}
+
 /**
  * A workspace's events, newest first: those recorded with its organization_id, plus events about
  * its members that carry no workspace (sign-in failures, logins, rate limits of its members).
  * Keyset-paged on id.
  */
-export async function listSecurityEvents(
-  database: Database,
+export async function selectSecurityEvents(
+  executor: Executor,
   query: { organizationId: string; eventType?: string; before?: number; limit: number },
 ): Promise<SecurityEventView[]> {
-  const params: unknown[] = [query.organizationId, query.limit];
-  let filter = "";
-  if (query.eventType) {
-    params.push(query.eventType);
-    filter += ` and l.event_type = $${params.length}`;
-  }
-  if (query.before) {
-    params.push(query.before);
-    filter += ` and l.id < $${params.length}`;
-  }
-  const { rows } = await database.raw.query<{
-    id: string | number;
-    event_type: string;
-    event_data: Record<string, unknown>;
-    user_id: string | null;
-    user_email: string | null;
-    organization_id: string | null;
-    ip_address: string | null;
-    user_agent: string | null;
-    created_at: Date | string;
-  }>(
-    `select l.id, l.event_type, l.event_data, l.user_id, p.email as user_email, nullif(l.organization_id, '') as organization_id,
-            l.ip_address, l.user_agent, l.created_at
-       from security_audit_log l
-       left join profiles p on p.id = l.user_id
-      where (l.organization_id = $1
-             or (l.organization_id = '' and l.user_id in
-                   (select uo.user_id from user_organizations uo where uo.organization_id = $1)))
-            ${filter}
-      order by l.id desc
-      limit $2`,
-    params,
+  const byType = query.eventType ? sql`and l.event_type = ${query.eventType}` : sql``;
+  const beforeId = query.before ? sql`and l.id < ${query.before}` : sql``;
+  const found = await rows<SecurityEventSqlRow>(
+    executor,
+    sql`select l.id, l.event_type, l.event_data, l.user_id, p.email as user_email,
+               nullif(l.organization_id, '') as organization_id, l.ip_address, l.user_agent, l.created_at
+          from security_audit_log l
+          left join profiles p on p.id = l.user_id
+         where (l.organization_id = ${query.organizationId}
+                or (l.organization_id = '' and l.user_id in
+                      (select uo.user_id from user_organizations uo where uo.organization_id = ${query.organizationId})))
+               ${byType} ${beforeId}
+         order by l.id desc
+         limit ${query.limit}`,
   );
-  return rows.map((r) => ({
+  return found.map((r) => ({
     id: Number(r.id),
     eventType: r.event_type,
     eventData: r.event_data ?? {},
