@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
+import { rows } from "../../db/executor";
 import { syncFixture, type SyncFixture } from "../../../tests/api/sync-fixture";
 
 interface Status {
@@ -123,10 +124,11 @@ describe("ClickUp connections", () => {
     });
     expect(status.body.me?.clickupUserId).toBe(String(f.sim.demo.ownerUserId));
     // The token is stored encrypted, never in clear.
-    const stored = (await f.deps.database.db.execute(
+    const stored = await rows<{ access_token_enc: string }>(
+      f.deps.database.db,
       sql`select access_token_enc from clickup_workspace_connections where organization_id = ${owner.organizationId}`,
-    )) as unknown as { rows: Array<{ access_token_enc: string }> };
-    expect(stored.rows[0]!.access_token_enc.startsWith("v1.")).toBe(true);
+    );
+    expect(stored[0]!.access_token_enc.startsWith("v1.")).toBe(true);
     expect(
       await f.count(
         sql`select count(*) n from tasks where organization_id = ${owner.organizationId} and not deleted`,
@@ -193,5 +195,28 @@ describe("ClickUp connections", () => {
     const status = await owner.client.get<Status>("/api/clickup/status");
     expect(status.body.workspace).toBeNull();
     expect((await admin.client.post("/api/clickup/sync", {})).status).toBe(409);
+  });
+
+  it("records connecting and disconnecting ClickUp in the audit trail, never a token", async () => {
+    const trail = await rows<{ object_type: string; action: string; actor_user_id: string; changes: string }>(
+      f.deps.database.db,
+      sql`select object_type, action, actor_user_id, concat(before::text, ' ', after::text) as changes
+          from audit_events where organization_id = ${owner.organizationId} and object_type like 'clickup%'
+          order by occurred_at, id`,
+    );
+    const connection = trail.filter((r) => r.object_type === "clickup_connection");
+    expect(connection.map((r) => r.action)).toEqual(["connected", "disconnected"]);
+    expect(connection.every((r) => r.actor_user_id === owner.userId)).toBe(true);
+    expect(connection[0]!.changes).toContain(f.sim.demo.teamId);
+    const accounts = trail.filter((r) => r.object_type === "clickup_account");
+    expect(accounts.map((r) => `${r.actor_user_id}:${r.action}`)).toEqual([
+      `${owner.userId}:connected`,
+      `${member.userId}:connected`,
+      `${member.userId}:disconnected`,
+    ]);
+    for (const r of trail) {
+      expect(r.changes).not.toContain(f.token);
+      expect(r.changes).not.toMatch(/v1\.|pk_/);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { rows } from "../../db/executor";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runFullSync } from "./full-sync";
 import { simTruth, syncFixture, type SyncFixture } from "../../../tests/api/sync-fixture";
@@ -46,11 +47,12 @@ describe("full sync against the simulator", () => {
 
     // A sample of fields, including custom fields and derived ones.
     const sample = truth.tasks.filter((_, i) => i % 97 === 0);
-    const r = (await f.deps.database.db.execute(
+    const r = await rows<Record<string, unknown>>(
+      f.deps.database.db,
       sql`select id, name, status, parent_task_id, archived, custom_item_id, assignee_id, time_estimate_ms, job_code,
             space_name, folder_name, custom_fields from tasks where organization_id = ${o}`,
-    )) as unknown as { rows: Array<Record<string, unknown>> };
-    const byId = new Map(r.rows.map((row) => [row.id as string, row]));
+    );
+    const byId = new Map(r.map((row) => [row.id as string, row]));
     for (const t of sample) {
       const row = byId.get(t.id);
       expect(row, t.id).toBeDefined();
@@ -69,18 +71,21 @@ describe("full sync against the simulator", () => {
     const project = f.sim.demo.projects[0]!;
     const meta = byId.get(project.metaTaskId)!;
     expect(meta.job_code).toBe(project.jobCode);
-    const inFolder = r.rows.find(
+    const inFolder = r.find(
       (row) => row.folder_name === project.name && row.id !== project.metaTaskId && !row.custom_fields,
     );
     if (inFolder) expect(inFolder.job_code).toBe(project.jobCode);
-    const jobField = (await f.deps.database.db.execute(
+    const jobField = await rows<{ value: { text: string } }>(
+      f.deps.database.db,
       sql`select v.value from custom_field_values v join custom_fields c on c.organization_id = v.organization_id and c.id = v.custom_field_id
           where v.organization_id = ${o} and v.task_id = ${project.metaTaskId} and c.name = 'Job Code'`,
-    )) as unknown as { rows: Array<{ value: { text: string } }> };
-    expect(jobField.rows[0]?.value.text).toBe(project.jobCode);
+    );
+    expect(jobField[0]?.value.text).toBe(project.jobCode);
 
     // Totals in hours: logged equals the non-deleted entries of the task and its subtasks.
-    const totals = (await f.deps.database.db.execute(sql`
+    const totals = await rows<{ time_logged_total: number; direct: number | string }>(
+      f.deps.database.db,
+      sql`
       select t.id, t.time_logged_total,
         (select coalesce(sum(e.duration_ms), 0) from time_entries e where e.organization_id = t.organization_id and not e.deleted
           and (e.task_id = t.id or e.task_id in (select c.id from tasks c where c.organization_id = t.organization_id and c.parent_task_id = t.id and not c.deleted)))
@@ -88,8 +93,9 @@ describe("full sync against the simulator", () => {
       from tasks t where t.organization_id = ${o} and not t.deleted and t.parent_task_id is null
         and not exists (select 1 from tasks g join tasks c on c.organization_id = g.organization_id and c.parent_task_id = g.id
                         where g.organization_id = t.organization_id and g.parent_task_id = t.id)
-      limit 50`)) as unknown as { rows: Array<{ time_logged_total: number; direct: number | string }> };
-    for (const row of totals.rows) expect(row.time_logged_total).toBeCloseTo(Number(row.direct), 6);
+      limit 50`,
+    );
+    for (const row of totals) expect(row.time_logged_total).toBeCloseTo(Number(row.direct), 6);
 
     const runs = await f.count(
       sql`select count(*) n from sync_runs where organization_id = ${o} and kind = 'full' and status = 'succeeded'`,
@@ -134,13 +140,14 @@ describe("full sync against the simulator", () => {
       await f.count(sql`select count(*) n from tasks where organization_id = ${o} and not deleted`),
     ).toBe(simTruth(f.sim).tasks.length);
     // The parent's estimate now includes the new subtask's 2 h.
-    const r = (await f.deps.database.db.execute(
+    const r = await rows<{ estimated_time_total: number }>(
+      f.deps.database.db,
       sql`select estimated_time_total from tasks where organization_id = ${o} and id = ${parent.id}`,
-    )) as unknown as { rows: Array<{ estimated_time_total: number }> };
+    );
     const subtreeMs = [
       parent,
       ...(f.sim.state.childrenByParent.get(parent.id) ?? []).filter((c) => !c.deleted),
     ].reduce((s, t) => s + (t.timeEstimate ?? 0), 0);
-    expect(r.rows[0]!.estimated_time_total).toBeCloseTo(subtreeMs / 3_600_000, 6);
+    expect(r[0]!.estimated_time_total).toBeCloseTo(subtreeMs / 3_600_000, 6);
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { rows } from "../../db/executor";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testClock } from "../../../simulator/clickup/test-support";
 import { signWebhook } from "../../integrations/clickup/webhooks";
@@ -20,10 +21,11 @@ async function settle(f: SyncFixture): Promise<void> {
 }
 
 async function taskName(f: SyncFixture, id: string): Promise<string | null> {
-  const r = (await f.deps.database.db.execute(
+  const r = await rows<{ name: string }>(
+    f.deps.database.db,
     sql`select name from tasks where organization_id = ${f.orgId} and id = ${id}`,
-  )) as unknown as { rows: Array<{ name: string }> };
-  return r.rows[0]?.name ?? null;
+  );
+  return r[0]?.name ?? null;
 }
 
 describe("incremental sync: webhooks and the reconciliation poll", () => {
