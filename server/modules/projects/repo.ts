@@ -109,12 +109,16 @@ const PRODUCER = sql`(select string_agg(x.name, ', ' order by x.ord) from (
 
 /**
  * The order of text as the list shows it (Intl.Collator "en", base sensitivity, numeric):
- * case and common accents folded, digit runs compared by value ("Job 9" before "Job 10"), byte
- * order otherwise so PGlite and PostgreSQL agree whatever their locale. Empty text is NULL (last).
+ * case folded, common accents folded (only non-ASCII text pays for that), digit runs compared by
+ * value ("Job 9" before "Job 10"), byte order otherwise so PGlite and PostgreSQL agree whatever
+ * their locale. Empty text is NULL, which sorts last. A `computed` value (a subquery) is
+ * evaluated once per row rather than once per mention.
  */
-function textKey(value: SQL): SQL {
-  const folded = sql`translate(lower(nullif(${value}, '')),
-    'àáâãäåāçćčèéêëēėęìíîïīñńòóôõöøōùúûüūýÿž', 'aaaaaaaccceeeeeeeiiiiinnoooooooouuuuuyyz')`;
+function textKey(value: SQL, computed = false): SQL {
+  if (computed) return sql`(select ${textKey(sql`v.text`)} from (select ${value} as text offset 0) v)`;
+  const text = sql`nullif(${value}, '')`;
+  const folded = sql`(case when octet_length(${text}) = length(${text}) then lower(${text})
+    else translate(lower(${text}), 'àáâãäåāçćčèéêëēėęìíîïīñńòóôõöøōùúûüūýÿž', 'aaaaaaaccceeeeeeeiiiiinnoooooooouuuuuyyz') end)`;
   // Pad every digit run to 11+ digits (10 zeros, then keep the last 11) so runs compare by value.
   return sql`regexp_replace(regexp_replace(${folded}, '([0-9]+)', '0000000000\\1', 'g'),
     '0*([0-9]{11})', '\\1', 'g') collate "C"`;
@@ -237,10 +241,10 @@ function projectListQuery(
   const sorts: Record<ProjectSortKey, SQL> = {
     jobCode: textKey(JOB_CODE),
     name,
-    client: textKey(clientOf(organizationId, sql`m.id`)),
+    client: textKey(clientOf(organizationId, sql`m.id`), true),
     phase: PHASE_RANK,
     status: textKey(sql`m.status`),
-    producer: textKey(PRODUCER),
+    producer: textKey(PRODUCER, true),
     startDate: sql`m.start_date`,
     endDate: sql`m.due_date`,
     percentComplete: hoursInList ? percent(logged, estimated) : noHours,
