@@ -2,6 +2,7 @@ import { z } from "zod";
 import { containsMaliciousContent, findMaliciousPath } from "@domain/security";
 import { credentialsError } from "@domain/sign-in";
 import { ApiError, apiFetch, apiSend } from "@/lib/api";
+import type { BlockedFormRequest } from "../../../../server/modules/audit/contract";
 
 /*
  * /api/auth/* is better-auth's API (server/auth/): it has no module contract, so the shapes we
@@ -64,7 +65,8 @@ export const totpConfirmFormSchema = z.object({ code: z.string() });
 export function guardForm(form: string, values: Record<string, unknown>): void {
   if (!containsMaliciousContent(values)) return;
   const field = findMaliciousPath(values) || "form";
-  void apiSend("/api/audit/blocked-form", { method: "POST", json: { form, field } }).catch(() => undefined);
+  const report: BlockedFormRequest = { form, field };
+  void apiSend("/api/audit/blocked-form", { method: "POST", json: report }).catch(() => undefined);
   throw new ApiError(400, "bad_request", "Script tags and javascript: URLs are not allowed", [
     { field, message: "Script tags and javascript: URLs are not allowed" },
   ]);

@@ -9,7 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { currentWorkspace, useSession } from "@/features/session/use-session";
 import { apiFetch } from "@/lib/api";
-import { securityLogPageSchema } from "./api";
+import { securityEventsResponseSchema } from "./api";
 
 function describe(data: Record<string, unknown>): string {
   return Object.entries(data)
@@ -29,7 +29,7 @@ export function SecurityLogPanel() {
       const q = new URLSearchParams({ limit: "25" });
       if (type !== "all") q.set("eventType", type);
       if (pageParam) q.set("before", String(pageParam));
-      return apiFetch(`/api/audit/security?${q}`, securityLogPageSchema);
+      return apiFetch(`/api/audit/security?${q}`, securityEventsResponseSchema);
     },
     getNextPageParam: (last) => last.nextBefore,
     enabled: Boolean(workspace),
