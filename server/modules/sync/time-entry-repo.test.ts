@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
+import { run, transaction } from "../../db/executor";
 import { markTimeEntriesDeletedInWindow, upsertTimeEntries } from "./time-entry-repo";
 
 const ORG = "org-sync-repo";
@@ -10,15 +11,18 @@ describe("time-entry upserts never lose a timesheet edit that is not yet in Clic
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext();
-    await ctx.database.db.execute(sql`insert into organizations (id, name) values (${ORG}, 'Sync Repo')`);
-    await ctx.database.db.execute(sql`
+    await run(ctx.database.db, sql`insert into organizations (id, name) values (${ORG}, 'Sync Repo')`);
+    await run(
+      ctx.database.db,
+      sql`
       insert into time_entries (organization_id, id, clickup_id, user_id, task_id, start_time, duration_ms, billable,
         source, write_back_status, updated_at)
       values
         (${ORG}, 'pending-edit', '1000000000000000001', 'u1', 't1', ${new Date(START).toISOString()}, 7200000, true,
          'timesheet', 'pending', now() - interval '1 hour'),
         (${ORG}, 'synced-sheet', '1000000000000000002', 'u1', 't1', ${new Date(START).toISOString()}, 3600000, true,
-         'timesheet', 'synced', now() - interval '1 hour')`);
+         'timesheet', 'synced', now() - interval '1 hour')`,
+    );
   });
   afterAll(() => ctx.close());
 
@@ -66,5 +70,19 @@ describe("time-entry upserts never lose a timesheet edit that is not yet in Clic
       { id: "pending-edit", deleted: false },
       { id: "synced-sheet", deleted: true },
     ]);
+  });
+
+  it("runs inside the caller's transaction: a rollback leaves nothing behind", async () => {
+    await expect(
+      transaction(ctx.database, async (tx) => {
+        await upsertTimeEntries(tx, ORG, [entry("1000000000000000003", 900000)]);
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    const { rows } = await ctx.database.raw.query<{ n: number | string }>(
+      "select count(*) as n from time_entries where organization_id = $1 and clickup_id = $2",
+      [ORG, "1000000000000000003"],
+    );
+    expect(Number(rows[0]!.n)).toBe(0);
   });
 });
