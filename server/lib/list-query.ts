@@ -78,9 +78,10 @@ export function directionKeyword(dir: SortDirection): SQL {
 
 /**
  * The SQL of one page: the list with its sort key and tiebreakers as columns, limited inside
- * `list_page`, then the late columns joined and the page re-sorted by those columns.
+ * `list_page`, then the late columns joined and the page re-sorted by those columns. Without
+ * `withTotal` (batches of an export) the window count is left out.
  */
-export function listPageQuery<K extends string>(query: ListQuery<K>): SQL {
+export function listPageQuery<K extends string>(query: ListQuery<K>, withTotal = true): SQL {
   if (!Number.isInteger(query.page) || query.page < 1) throw new Error("page must be a positive integer");
   if (!Number.isInteger(query.pageSize) || query.pageSize < 1) {
     throw new Error("pageSize must be a positive integer");
@@ -99,8 +100,9 @@ export function listPageQuery<K extends string>(query: ListQuery<K>): SQL {
   ];
   const ctes = query.with ? sql`${query.with}, ` : sql``;
   return sql`with ${ctes}list_page as (
-      select ${query.select}, ${key} as ${sql.raw(SORT_COLUMN)}, ${sql.join(tiebreakColumns, sql`, `)},
-             (count(*) over ())::int as ${sql.raw(TOTAL_COLUMN)}
+      select ${query.select}, ${key} as ${sql.raw(SORT_COLUMN)}, ${sql.join(tiebreakColumns, sql`, `)}${
+        withTotal ? sql`, (count(*) over ())::int as ${sql.raw(TOTAL_COLUMN)}` : sql``
+      }
       from ${query.from}
       where ${whereAll(query.where)}
       order by ${sql.join(innerOrder, sql`, `)}
@@ -161,7 +163,10 @@ export async function* listBatches<T, K extends string>(
   batchSize = 1000,
 ): AsyncGenerator<T[], void, undefined> {
   for (let page = 1; ; page++) {
-    const found = await rows<Internal>(executor, listPageQuery({ ...query, page, pageSize: batchSize }));
+    const found = await rows<Internal>(
+      executor,
+      listPageQuery({ ...query, page, pageSize: batchSize }, false),
+    );
     if (found.length) yield found.map((row) => stripInternal<T>(row));
     if (found.length < batchSize) return;
   }

@@ -53,17 +53,28 @@ function jsonText(v: SQL): SQL {
     case when jsonb_typeof(${v}) in ('string', 'number', 'boolean') then ${v} #>> '{}' end)), '')`;
 }
 
-/** A project's client: the first non-empty field whose name has 'client' (not the folder id). */
+/** Client fields: a name with 'client' (but not the ClickUp folder id field). */
+const CLIENT_FIELD = sql`lower(cf.name) like '%client%'
+  and not (lower(cf.name) like '%clickup%' and lower(cf.name) like '%folder%')`;
+
+/** A project's client: the first non-empty client field's text, by field name then id. */
 function clientOf(organizationId: string, taskId: SQL): SQL {
   return sql`(select ${jsonText(sql`v.value`)}
     from custom_field_values v
     join custom_fields cf on cf.organization_id = v.organization_id and cf.id = v.custom_field_id
-    where v.organization_id = ${organizationId} and v.task_id = ${taskId}
-      and lower(cf.name) like '%client%'
-      and not (lower(cf.name) like '%clickup%' and lower(cf.name) like '%folder%')
+    where v.organization_id = ${organizationId} and v.task_id = ${taskId} and ${CLIENT_FIELD}
       and ${jsonText(sql`v.value`)} is not null
     order by cf.name, cf.id
     limit 1)`;
+}
+
+/** The client of every task at once (clientOf for a whole list): one pass over the values. */
+function allClients(organizationId: string): SQL {
+  return sql`select distinct on (v.task_id) v.task_id, ${jsonText(sql`v.value`)} as text
+    from custom_field_values v
+    join custom_fields cf on cf.organization_id = v.organization_id and cf.id = v.custom_field_id
+    where v.organization_id = ${organizationId} and ${CLIENT_FIELD} and ${jsonText(sql`v.value`)} is not null
+    order by v.task_id, cf.name, cf.id`;
 }
 
 /** projectJobCode (domain/project-meta.ts): the custom id, else the name. */
@@ -223,57 +234,98 @@ const HOURS_SORTS: ReadonlySet<ProjectSortKey> = new Set([
   "estimatedHours",
 ]);
 
+/** Hours of every folder of the workspace under the scope, in one grouped pass (as folderSums). */
+function allFolderSums(scope: TaskScope): SQL {
+  return sql`select t.folder_id, sum(t.estimated_time_total)::float8 as estimated,
+                    sum(t.time_logged_total)::float8 as logged
+    from tasks t
+    where t.organization_id = ${scope.organizationId} and t.folder_id is not null and not t.deleted
+      and ${taskVisibleIn(scope, "t")}
+      and not exists (
+        select 1 from tasks p
+        where p.organization_id = t.organization_id and p.id = t.parent_task_id and not p.deleted
+          and p.folder_id = t.folder_id and ${taskVisibleIn(scope, "p")})
+    group by t.folder_id`;
+}
+
 /**
  * The All Projects list query: search, space and phase in WHERE; the sort from a whitelist;
- * hours per folder under the scope. Hours are summed for every project only when the sort
- * needs them, otherwise for the page's rows alone (late columns).
+ * hours per folder under the scope. How the per-project figures are read depends on how much
+ * of the list is wanted:
+ * - "page": hours and client for the page's rows only, after the sort and limit;
+ * - "hours" (a page sorted on hours): every folder summed in one grouped pass, client per row
+ *   of the page;
+ * - "export" (every row): hours and clients each in one pass over the workspace.
  */
 function projectListQuery(
   organizationId: string,
   scope: TaskScope,
   query: ProjectExportQuery,
+  mode: "page" | "hours" | "export",
 ): Omit<ListQuery<ProjectSortKey>, "page" | "pageSize"> {
-  const hoursInList = HOURS_SORTS.has(query.sort);
-  const logged = sql`h.logged`;
-  const estimated = sql`h.estimated`;
+  const logged = sql`coalesce(h.logged, 0)`;
+  const estimated = sql`coalesce(h.estimated, 0)`;
   const name = textKey(sql`m.name`);
-  const noHours = sql`null::float8`;
   const sorts: Record<ProjectSortKey, SQL> = {
     jobCode: textKey(JOB_CODE),
     name,
-    client: textKey(clientOf(organizationId, sql`m.id`), true),
+    client: mode === "export" ? textKey(sql`c.text`) : textKey(clientOf(organizationId, sql`m.id`), true),
     phase: PHASE_RANK,
     status: textKey(sql`m.status`),
     producer: textKey(PRODUCER, true),
     startDate: sql`m.start_date`,
     endDate: sql`m.due_date`,
-    percentComplete: hoursInList ? percent(logged, estimated) : noHours,
-    loggedHours: hoursInList ? rounded(logged) : noHours,
-    estimatedHours: hoursInList ? rounded(estimated) : noHours,
+    percentComplete: percent(logged, estimated),
+    loggedHours: rounded(logged),
+    estimatedHours: rounded(estimated),
     spaceName: textKey(SPACE_NAME),
   };
   const columns = sql`m.id, m.name, m.status, m.custom_id, m.folder_id, m.start_date, m.due_date,
     m.assignees_array, ${SPACE_ID} as space_id, ${SPACE_NAME} as space_name`;
-  const lateHours = sql`left join lateral (${folderSums(scope, sql`list_page.folder_id`)}) h on true`;
-  const client = sql`${clientOf(organizationId, sql`list_page.id`)} as client`;
-  return {
-    select: hoursInList ? sql`${columns}, h.estimated as estimated_hours, h.logged as logged_hours` : columns,
-    from: hoursInList
-      ? sql`${PROJECT_FROM} left join lateral (${folderSums(scope, sql`m.folder_id`)}) h on true`
-      : PROJECT_FROM,
+  const hourColumns = sql`${estimated} as estimated_hours, ${logged} as logged_hours`;
+  const pageClient = sql`${clientOf(organizationId, sql`list_page.id`)} as client`;
+  const common = {
     where: [
       projectWhere(organizationId),
       searchCondition(organizationId, query.search),
       spaceCondition(query.spaceId),
       query.phase ? sql`${PHASE} = ${query.phase}` : undefined,
     ],
-    sorts,
     tiebreakers: [name, sql`m.id collate "C"`],
     sort: query.sort,
     dir: query.dir,
-    late: hoursInList
-      ? { select: client }
-      : { select: sql`${client}, h.estimated as estimated_hours, h.logged as logged_hours`, from: lateHours },
+  };
+  const sums = sql`h as materialized (${allFolderSums(scope)})`;
+  const withSums = sql`${PROJECT_FROM} left join h on h.folder_id = m.folder_id`;
+  if (mode === "export") {
+    return {
+      ...common,
+      with: sql`${sums}, c as materialized (${allClients(organizationId)})`,
+      select: sql`${columns}, ${hourColumns}, c.text as client`,
+      from: sql`${withSums} left join c on c.task_id = m.id`,
+      sorts,
+    };
+  }
+  if (mode === "hours") {
+    return {
+      ...common,
+      with: sums,
+      select: sql`${columns}, ${hourColumns}`,
+      from: withSums,
+      sorts,
+      late: { select: pageClient },
+    };
+  }
+  const unknownYet = sql`null::float8`; // a sort on hours takes mode "hours"
+  return {
+    ...common,
+    select: columns,
+    from: PROJECT_FROM,
+    sorts: { ...sorts, percentComplete: unknownYet, loggedHours: unknownYet, estimatedHours: unknownYet },
+    late: {
+      select: sql`${pageClient}, ${hourColumns}`,
+      from: sql`left join lateral (${folderSums(scope, sql`list_page.folder_id`)}) h on true`,
+    },
   };
 }
 
@@ -285,7 +337,7 @@ export function projectListPage(
   query: ProjectListQuery,
 ): Promise<ListPage<ProjectListRow>> {
   return listPage<ProjectListRow, ProjectSortKey>(executor, {
-    ...projectListQuery(organizationId, scope, query),
+    ...projectListQuery(organizationId, scope, query, HOURS_SORTS.has(query.sort) ? "hours" : "page"),
     page: query.page,
     pageSize: query.pageSize,
   });
@@ -301,7 +353,7 @@ export function projectListBatches(
 ): AsyncGenerator<ProjectListRow[]> {
   return listBatches<ProjectListRow, ProjectSortKey>(
     executor,
-    projectListQuery(organizationId, scope, query),
+    projectListQuery(organizationId, scope, query, "export"),
     batchSize,
   );
 }
