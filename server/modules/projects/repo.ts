@@ -121,7 +121,7 @@ const PRODUCER = sql`(select string_agg(x.name, ', ' order by x.ord) from (
 /**
  * The order of text as the list shows it (Intl.Collator "en", base sensitivity, numeric):
  * case folded, common accents folded (only non-ASCII text pays for that), digit runs compared by
- * value ("Job 9" before "Job 10"), byte order otherwise so PGlite and PostgreSQL agree whatever
+ * value ("Job 9" before "Job 10", "007" as "7"), byte order otherwise so PGlite and PostgreSQL agree whatever
  * their locale. Empty text is NULL, which sorts last. A `computed` value (a subquery) is
  * evaluated once per row rather than once per mention.
  */
@@ -130,9 +130,13 @@ function textKey(value: SQL, computed = false): SQL {
   const text = sql`nullif(${value}, '')`;
   const folded = sql`(case when octet_length(${text}) = length(${text}) then lower(${text})
     else translate(lower(${text}), 'àáâãäåāçćčèéêëēėęìíîïīñńòóôõöøōùúûüūýÿž', 'aaaaaaaccceeeeeeeiiiiinnoooooooouuuuuyyz') end)`;
-  // Pad every digit run to 11+ digits (10 zeros, then keep the last 11) so runs compare by value.
-  return sql`regexp_replace(regexp_replace(${folded}, '([0-9]+)', '0000000000\\1', 'g'),
-    '0*([0-9]{11})', '\\1', 'g') collate "C"`;
+  // Digit runs padded to 20 digits so they compare by value (one split rather than two
+  // backtracking regexp_replace passes: half the cost on PGlite).
+  return sql`(select string_agg(case when ascii(u.part) between 48 and 57
+                                     then lpad(u.part, greatest(20, length(u.part)), '0') else u.part end,
+                                '' order by u.n)
+              from unnest(regexp_split_to_array(${folded}, '(?<=[0-9])(?![0-9])|(?<![0-9])(?=[0-9])'))
+                   with ordinality u(part, n)) collate "C"`;
 }
 
 /** Hours as the list shows them (domain hours(): rounded to 2 decimals). */
