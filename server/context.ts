@@ -1,5 +1,5 @@
 import type { Auth } from "./auth/auth";
-import type { AuthUser, Tenant } from "./auth/middleware";
+import type { AuthUser } from "./auth/middleware";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { ClickUpRuntime } from "./integrations/clickup/runtime";
@@ -33,8 +33,6 @@ export interface AppVariables {
   log: Logger;
   /** Set by requireUser()/requireTenant() (server/auth/middleware.ts); read it only behind them. */
   user: AuthUser;
-  /** Set by requireTenant(): the caller's current workspace and role there. */
-  tenant: Tenant;
   /** Set by requireUser()/requireTenant(): the signed-in caller, for use cases without a workspace. */
   userCtx: UserContext;
   /** Set by requireTenant(): the request context every workspace use case takes first. */

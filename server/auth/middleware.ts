@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { can, type Permission, type Role } from "@domain/permissions";
+import { can, type Permission } from "@domain/permissions";
 import type { AppEnv } from "../context";
 import { forbidden, unauthorized } from "../lib/errors";
 import { resolveImpersonation } from "../modules/impersonation/resolve-impersonation";
@@ -16,13 +16,6 @@ export interface AuthUser {
   lastName: string | null;
   image: string | null;
   twoFactorEnabled: boolean;
-}
-
-/** The caller's current workspace (c.var.tenant after requireTenant()). */
-export interface Tenant {
-  organizationId: string;
-  userId: string;
-  role: Role;
 }
 
 /**
@@ -92,22 +85,10 @@ export function requireUser(): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * The current workspace (spec §4): profiles.current_organization_id while the user still
- * belongs to it, else their first workspace by membership creation. null without any.
- */
-export async function resolveTenant(c: Context<AppEnv>, userId: string): Promise<Tenant | null> {
-  const existing = c.get("tenant");
-  if (existing && existing.userId === userId) return existing;
-  const { current } = await currentMembership(c.var.deps.database.db, userId);
-  if (!current) return null;
-  const tenant: Tenant = { organizationId: current.organizationId, userId, role: current.role };
-  c.set("tenant", tenant);
-  return tenant;
-}
-
-/**
  * The request context of a caller in their current workspace (c.var.ctx): user, workspace,
- * role, the member they view the app as (if any), request id, IP and user agent.
+ * role, the member they view the app as (if any), request id, IP and user agent. The current
+ * workspace (spec §4) is profiles.current_organization_id while the user still belongs to it,
+ * else their first workspace by membership creation; null without any.
  */
 export async function resolveRequestContext(
   c: Context<AppEnv>,
@@ -115,20 +96,20 @@ export async function resolveRequestContext(
 ): Promise<RequestContext | null> {
   const existing = c.get("ctx");
   if (existing && existing.userId === user.id) return existing;
-  const tenant = await resolveTenant(c, user.id);
-  if (!tenant) return null;
   const base = userContextOf(c, user);
+  const { current } = await currentMembership(base.db, user.id);
+  if (!current) return null;
   const impersonating = await resolveImpersonation(
     base.db,
     base.log,
-    tenant.organizationId,
+    current.organizationId,
     user.id,
-    tenant.role,
+    current.role,
   );
   const ctx: RequestContext = {
     ...base,
-    organizationId: tenant.organizationId,
-    role: tenant.role,
+    organizationId: current.organizationId,
+    role: current.role,
     impersonating,
   };
   c.set("ctx", ctx);

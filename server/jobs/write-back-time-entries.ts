@@ -1,3 +1,4 @@
+import { notifyWorkspaceChanged } from "../modules/live/repo";
 import type PgBoss from "pg-boss";
 import { TIMESHEET_DESCRIPTION } from "@domain/index";
 import type { AppDeps } from "../context";
@@ -7,7 +8,6 @@ import { clientForEncryptedToken } from "../integrations/clickup/runtime";
 import {
   linkWrittenEntry,
   markWriteBackFailed,
-  notifyWorkspaceChanged,
   selectLinkedClickupIds,
   selectPendingEntries,
   selectUsersWithPendingWriteBack,

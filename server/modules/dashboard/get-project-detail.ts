@@ -1,10 +1,11 @@
+import { workspaceClickupTeamId } from "../clickup/repo";
 import { addDays, startOfWeek, toIsoDate } from "@domain/index";
 import { notFound } from "../../lib/errors";
 import type { RequestContext } from "../../request-context";
 import { resolveAssignedScope } from "./assigned-scope";
 import type { ProjectDetailResponse } from "./contract";
 import { folderUrl, presentProjectItem } from "./present";
-import { selectClickupTeamId, selectProjectItems, selectViewerFolder } from "./repo";
+import { selectProjectItems, selectViewerFolder } from "./repo";
 
 /**
  * Project detail dialog (spec §2): milestones due in the week containing `date` (default this
@@ -25,7 +26,7 @@ export async function getProjectDetail(
   const weekEnd = toIsoDate(addDays(monday, 6)) as string;
   const [items, teamId] = await Promise.all([
     selectProjectItems(ctx.db, scope, folderId, weekStart, weekEnd),
-    selectClickupTeamId(ctx.db, ctx.organizationId),
+    workspaceClickupTeamId(ctx.db, ctx.organizationId),
   ]);
   return {
     folderId,

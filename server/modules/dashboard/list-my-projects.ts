@@ -1,9 +1,10 @@
+import { workspaceClickupTeamId } from "../clickup/repo";
 import { sortMyProjects, toIsoDate, type ProjectRevisionStatus } from "@domain/index";
 import type { RequestContext } from "../../request-context";
 import { resolveAssignedScope } from "./assigned-scope";
 import type { ProjectsResponse, ProjectSummary } from "./contract";
 import { folderUrl } from "./present";
-import { selectClickupTeamId, selectProjectSummaries } from "./repo";
+import { selectProjectSummaries } from "./repo";
 
 /** MY PROJECTS (spec §3, §9): revision summaries per project, Needs Work first, at most 10. */
 export async function listMyProjects(ctx: RequestContext): Promise<ProjectsResponse> {
@@ -12,7 +13,7 @@ export async function listMyProjects(ctx: RequestContext): Promise<ProjectsRespo
   const today = toIsoDate(ctx.deps.now()) as string;
   const [rows, teamId] = await Promise.all([
     selectProjectSummaries(ctx.db, scope, today),
-    selectClickupTeamId(ctx.db, ctx.organizationId),
+    workspaceClickupTeamId(ctx.db, ctx.organizationId),
   ]);
   const all: ProjectSummary[] = rows.map((r) => {
     const activityCount = Number(r.activity_count);

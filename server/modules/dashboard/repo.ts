@@ -359,15 +359,3 @@ export async function selectClickupProfile(
         limit 1`,
   );
 }
-
-/** The ClickUp team (workspace) id of the workspace's connection, for links to folders. */
-export async function selectClickupTeamId(
-  executor: Executor,
-  organizationId: string,
-): Promise<string | null> {
-  const row = await firstRow<{ clickup_team_id: string | null }>(
-    executor,
-    sql`select clickup_team_id from clickup_workspace_connections where organization_id = ${organizationId}`,
-  );
-  return row?.clickup_team_id ?? null;
-}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
 import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
 import { transaction } from "../../db/executor";
-import { notifyWorkspaceChanged } from "../timesheet/repo";
+import { notifyWorkspaceChanged } from "./repo";
 import { liveHubFor } from "./hub";
 
 let ctx: TestContext;

@@ -1,3 +1,4 @@
+import { notifyWorkspaceChanged } from "../live/repo";
 import { setWorkspaceConnectionError } from "../clickup/repo";
 import { recomputeDerived } from "./derived-fields-repo";
 import {
@@ -8,14 +9,7 @@ import {
   upsertLists,
   upsertSpaces,
 } from "./hierarchy-repo";
-import {
-  dbNow,
-  finishRun,
-  getSyncState,
-  notifyWorkspaceChanged,
-  patchSyncState,
-  startRun,
-} from "./sync-state-repo";
+import { dbNow, finishRun, getSyncState, patchSyncState, startRun } from "./sync-state-repo";
 import { latestTaskUpdate, markTasksDeletedBefore, taskDateRange } from "./task-repo";
 import { markTimeEntriesDeletedInWindow, upsertTimeEntries } from "./time-entry-repo";
 import {

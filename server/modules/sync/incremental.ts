@@ -1,3 +1,4 @@
+import { notifyWorkspaceChanged } from "../live/repo";
 import { transaction } from "../../db/executor";
 import { ClickUpApiError } from "../../integrations/clickup/client";
 import type { CuTask } from "../../integrations/clickup/types";
@@ -14,14 +15,7 @@ import {
 import { syncHierarchy, type SyncResult } from "./full-sync";
 import { recomputeDerived } from "./derived-fields-repo";
 import { markHierarchyDeleted, providerUserIds } from "./hierarchy-repo";
-import {
-  dbNow,
-  finishRun,
-  getSyncState,
-  notifyWorkspaceChanged,
-  patchSyncState,
-  startRun,
-} from "./sync-state-repo";
+import { dbNow, finishRun, getSyncState, patchSyncState, startRun } from "./sync-state-repo";
 import { markTasksDeleted } from "./task-repo";
 import { markTimeEntriesDeletedInWindow, upsertTimeEntries } from "./time-entry-repo";
 import { finishWebhookEvent, getWebhookEvent } from "./webhook-event-repo";

@@ -130,11 +130,3 @@ export async function resetSyncState(ex: Executor, orgId: string): Promise<void>
         where organization_id = ${orgId}`,
   );
 }
-
-/**
- * Tell open dashboards (every instance) that this workspace's data changed. Inside a
- * transaction the notification is delivered when it commits, and never when it rolls back.
- */
-export async function notifyWorkspaceChanged(ex: Executor, orgId: string): Promise<void> {
-  await run(ex, sql`select pg_notify('workspace_changed', ${orgId})`);
-}

@@ -154,14 +154,6 @@ export async function deleteOwnEntries(
   );
 }
 
-/**
- * Tell open dashboards (every instance) that this workspace's data changed. Inside a
- * transaction the notification is delivered when it commits, and never when it rolls back.
- */
-export async function notifyWorkspaceChanged(executor: Executor, organizationId: string): Promise<void> {
-  await run(executor, sql`select pg_notify('workspace_changed', ${organizationId})`);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Write-back to ClickUp (server/jobs/write-back-time-entries.ts)
 // ---------------------------------------------------------------------------------------------

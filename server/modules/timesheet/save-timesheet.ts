@@ -1,3 +1,4 @@
+import { notifyWorkspaceChanged } from "../live/repo";
 import {
   buildTimesheetEntries,
   msToHours,
@@ -18,7 +19,6 @@ import {
   deleteOwnEntries,
   insertOwnEntry,
   lockOwnWeekEntries,
-  notifyWorkspaceChanged,
   updateOwnEntry,
   type OwnEntryRow,
 } from "./repo";
