@@ -4,6 +4,7 @@
  * caller did not validate (audit details, before/after snapshots, events) goes through these.
  */
 
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
 const NUL = /\u0000/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
