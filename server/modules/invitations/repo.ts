@@ -86,6 +86,26 @@ export async function insertInvitation(
   return replaced.map((r) => r.id);
 }
 
+/** A pending invitation of this workspace, its row locked until the caller's transaction ends. */
+export async function lockPendingInvitation(
+  executor: Executor,
+  organizationId: string,
+  id: string,
+): Promise<{ id: string; role: Role } | undefined> {
+  const [found] = await executor
+    .select({ id: invitations.id, role: invitations.role })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.organizationId, organizationId),
+        eq(invitations.id, id),
+        eq(invitations.status, "pending"),
+      ),
+    )
+    .for("update");
+  return found;
+}
+
 /** Revoke a pending invitation of this workspace; undefined when there is none. */
 export async function revokeInvitation(
   executor: Executor,
