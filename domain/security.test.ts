@@ -3,8 +3,11 @@ import {
   AUDIT_EVENT_TYPES,
   auditEventTypeSchema,
   containsMaliciousContent,
+  findInputProblem,
   findMaliciousPath,
   flushesImmediately,
+  hasUnstorableCharacters,
+  MAX_INPUT_DEPTH,
   isMaliciousString,
 } from "./security";
 
@@ -88,5 +91,46 @@ describe("findMaliciousPath", () => {
     const cyclic: Record<string, unknown> = { a: "x" };
     cyclic.self = cyclic;
     expect(findMaliciousPath(cyclic)).toBeNull();
+  });
+});
+
+/** `levels` arrays nested in each other around `leaf` (what a 5,000-deep JSON body parses to). */
+function nested(levels: number, leaf: unknown = "x"): unknown {
+  let value: unknown = leaf;
+  for (let i = 0; i < levels; i++) value = [value];
+  return value;
+}
+
+describe("deeply nested input (issue 11, item 10: a RangeError before sign-in)", () => {
+  it("findMaliciousPath and containsMaliciousContent survive 100,000 levels and still find the script", () => {
+    expect(() => findMaliciousPath(nested(100_000))).not.toThrow();
+    expect(findMaliciousPath(nested(100_000))).toBeNull();
+    expect(findMaliciousPath(nested(3, "<script>"))).toBe("0.0.0");
+    expect(containsMaliciousContent(nested(100_000, "<script>"))).toBe(true);
+  });
+  it("keeps document order: the first malicious field wins, keys before their values", () => {
+    expect(findMaliciousPath({ a: ["ok", { b: "javascript:x" }], c: "<script>" })).toBe("a.1.b");
+    expect(findMaliciousPath({ "<script>": "javascript:" })).toBe("<script>");
+  });
+});
+
+describe("findInputProblem (issue 11, item 10: NUL, lone surrogates, depth)", () => {
+  it("names the field holding a NUL or a lone surrogate, keys included", () => {
+    expect(findInputProblem({ name: "a\u0000" })).toEqual({ kind: "unstorable", path: "name" });
+    expect(findInputProblem({ list: ["ok", "\uD800"] })).toEqual({ kind: "unstorable", path: "list.1" });
+    expect(findInputProblem({ x: { "k\uDC00": 1 } })).toEqual({ kind: "unstorable", path: "x.k\uDC00" });
+    expect(findInputProblem("\u0000")).toEqual({ kind: "unstorable", path: "" });
+  });
+  it("lets paired surrogates (emoji), accents and control characters other than NUL through", () => {
+    expect(findInputProblem({ name: "Zoë 😀 \t\n", n: 1, ok: true, none: null })).toBeNull();
+    expect(hasUnstorableCharacters("😀")).toBe(false);
+    expect(hasUnstorableCharacters("😀".slice(0, 1))).toBe(true);
+    expect(hasUnstorableCharacters("😀".slice(1))).toBe(true);
+  });
+  it("refuses nesting deeper than the limit without a RangeError, at any depth", () => {
+    expect(findInputProblem(nested(MAX_INPUT_DEPTH))).toBeNull();
+    expect(findInputProblem(nested(MAX_INPUT_DEPTH + 1))?.kind).toBe("too_deep");
+    expect(() => findInputProblem(nested(100_000), Infinity)).not.toThrow();
+    expect(findInputProblem(nested(100_000))?.kind).toBe("too_deep");
   });
 });

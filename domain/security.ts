@@ -35,22 +35,13 @@ export function isMaliciousString(text: string): boolean {
 }
 
 /**
- * Malicious form content (spec §5): true when any string in `value` — searched recursively
- * through arrays and plain objects, including object keys — holds a script tag or a
- * `javascript:` string. Such submissions are blocked and logged as malicious_form_submission.
- * Non-string leaves are ignored; cyclic structures are safe.
+ * Malicious form content (spec §5): true when any string in `value` — searched through arrays and
+ * plain objects, including object keys — holds a script tag or a `javascript:` string. Such
+ * submissions are blocked and logged as malicious_form_submission. Non-string leaves are ignored;
+ * cyclic structures are safe, and so is any depth (the walk keeps its own stack).
  */
 export function containsMaliciousContent(value: unknown): boolean {
-  const seen = new Set<object>();
-  const visit = (node: unknown): boolean => {
-    if (typeof node === "string") return isMaliciousString(node);
-    if (node === null || typeof node !== "object") return false;
-    if (seen.has(node)) return false;
-    seen.add(node);
-    if (Array.isArray(node)) return node.some(visit);
-    return Object.entries(node).some(([key, child]) => isMaliciousString(key) || visit(child));
-  };
-  return visit(value);
+  return findMaliciousPath(value) !== null;
 }
 
 /**
@@ -58,22 +49,87 @@ export function containsMaliciousContent(value: unknown): boolean {
  * value itself; a malicious key is reported by its own path), or `null` when there is none.
  */
 export function findMaliciousPath(value: unknown): string | null {
+  const found = walkStrings(value, isMaliciousString);
+  return found && found.kind === "match" ? found.path : null;
+}
+
+/** Nesting depth a request's JSON or query may have; deeper input is refused as "nested too deeply". */
+export const MAX_INPUT_DEPTH = 64;
+
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * True when `text` holds a character PostgreSQL cannot store and no person types: NUL, or a UTF-16
+ * surrogate without its pair (not valid UTF-8).
+ */
+export function hasUnstorableCharacters(text: string): boolean {
+  return UNSTORABLE.test(text);
+}
+
+/** What is wrong with a request input, and where (dotted path as in {@link findMaliciousPath}). */
+export type InputProblem = { kind: "unstorable"; path: string } | { kind: "too_deep"; path: string };
+
+/**
+ * The first NUL / lone surrogate in any string or key of `value`, or the first place nested
+ * deeper than `maxDepth` — `null` when the input is clean. Iterative: any depth is safe.
+ */
+export function findInputProblem(value: unknown, maxDepth = MAX_INPUT_DEPTH): InputProblem | null {
+  const found = walkStrings(value, hasUnstorableCharacters, maxDepth);
+  if (!found) return null;
+  return { kind: found.kind === "match" ? "unstorable" : "too_deep", path: found.path };
+}
+
+interface WalkNode {
+  value: unknown;
+  key: string | null;
+  parent: WalkNode | null;
+  depth: number;
+  /** The key itself matched (reported by its own path, before the value under it). */
+  keyOnly?: boolean;
+}
+
+/**
+ * Depth-first, in document order, with an explicit stack (a RangeError on deep input is a crash
+ * before sign-in): the first string or object key for which `test` holds, or the first container
+ * deeper than `maxDepth`. Paths are built from parent links only when something is found.
+ */
+function walkStrings(
+  root: unknown,
+  test: (text: string) => boolean,
+  maxDepth = Infinity,
+): { kind: "match" | "too_deep"; path: string } | null {
   const seen = new Set<object>();
-  const visit = (node: unknown, path: string[]): string[] | null => {
-    if (typeof node === "string") return isMaliciousString(node) ? path : null;
-    if (node === null || typeof node !== "object") return null;
-    if (seen.has(node)) return null;
-    seen.add(node);
-    const entries: [string, unknown][] = Array.isArray(node)
-      ? node.map((child, i) => [String(i), child])
-      : Object.entries(node);
-    for (const [key, child] of entries) {
-      if (!Array.isArray(node) && isMaliciousString(key)) return [...path, key];
-      const found = visit(child, [...path, key]);
-      if (found) return found;
+  const stack: WalkNode[] = [{ value: root, key: null, parent: null, depth: 0 }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.keyOnly) return { kind: "match", path: pathOf(node) };
+    const { value } = node;
+    if (typeof value === "string") {
+      if (test(value)) return { kind: "match", path: pathOf(node) };
+      continue;
     }
-    return null;
-  };
-  const found = visit(value, []);
-  return found ? found.join(".") : null;
+    if (value === null || typeof value !== "object" || seen.has(value)) continue;
+    seen.add(value);
+    if (node.depth >= maxDepth) return { kind: "too_deep", path: pathOf(node) };
+    const children: WalkNode[] = [];
+    if (Array.isArray(value)) {
+      value.forEach((child, i) =>
+        children.push({ value: child, key: String(i), parent: node, depth: node.depth + 1 }),
+      );
+    } else {
+      for (const [key, child] of Object.entries(value)) {
+        const entry: WalkNode = { value: child, key, parent: node, depth: node.depth + 1 };
+        children.push(test(key) ? { ...entry, keyOnly: true } : entry);
+      }
+    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+  return null;
+}
+
+function pathOf(node: WalkNode): string {
+  const keys: string[] = [];
+  for (let n: WalkNode | null = node; n && n.key !== null; n = n.parent) keys.push(n.key);
+  return keys.reverse().join(".");
 }
