@@ -49,6 +49,8 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  /** How many trusted proxies append to X-Forwarded-For in front of the app (with TRUST_PROXY=true). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;
