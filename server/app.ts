@@ -7,6 +7,8 @@ import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./context";
 import { AppError, type ErrorBody } from "./lib/errors";
 import { newId } from "./lib/ids";
+import { noStoreApiResponses } from "./lib/no-store";
+import { rejectUnsafeInput } from "./lib/input-sanity";
 import { authRoutes } from "./auth/routes";
 import { auditRoutes } from "./modules/audit/routes";
 import { rejectMaliciousBodies } from "./modules/audit/reject-malicious-bodies";
@@ -73,6 +75,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     }),
   );
 
+  app.use("/api/*", noStoreApiResponses());
+
   app.use(
     "/api/*",
     bodyLimit({
@@ -100,6 +104,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     await next();
   });
 
+  app.use(
+    "/api/*",
+    rejectUnsafeInput(() => app.routes),
+  ); // NUL, lone surrogates, over-deep JSON → 400
   // Spec §5: script tags / javascript: URLs in any submitted body → 400 + malicious_form_submission.
   app.use("/api/*", rejectMaliciousBodies());
 

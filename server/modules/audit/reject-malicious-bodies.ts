@@ -4,6 +4,7 @@ import { clientIp, userAgentOf } from "../../auth/client-ip";
 import { loadUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { badRequest } from "../../lib/errors";
+import { screenedBody } from "../../lib/input-sanity";
 import { recordSecurityEvent } from "./record-security-event";
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -18,26 +19,8 @@ export function rejectMaliciousBodies(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await rejectScriptInQuery(c.req.queries(), c);
     if (!WRITE_METHODS.has(c.req.method) || c.req.path.startsWith("/api/webhooks/")) return next();
-    const type = c.req.header("content-type") ?? "";
-    let payload: unknown;
-    if (type.includes("application/json")) {
-      payload = await c.req.raw
-        .clone()
-        .json()
-        .catch(() => undefined);
-    } else if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-      const form = await c.req.raw
-        .clone()
-        .formData()
-        .catch(() => undefined);
-      if (form) {
-        const fields: Record<string, string> = {};
-        form.forEach((value, key) => {
-          if (typeof value === "string") fields[key] = value;
-        });
-        payload = fields;
-      }
-    }
+    const body = await screenedBody(c);
+    const payload = body && body.format !== "text" ? body.value : undefined;
     const field = payload === undefined ? null : findMaliciousPath(payload);
     if (field === null) return next();
     const user = await loadUser(c).catch(() => null);
