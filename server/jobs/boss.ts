@@ -6,6 +6,8 @@ import { runFullSync } from "../modules/sync/full-sync";
 import { processWebhookEvent, runPoll } from "../modules/sync/incremental";
 import { activeWorkspaceConnectionIds } from "../modules/clickup/repo";
 import { patchSyncState } from "../modules/sync/sync-state-repo";
+import { jobLeases } from "./job-lease";
+import { hurryWaitingRetry, recoverInterruptedJobs } from "./recover-interrupted-jobs";
 import { registerWriteBackJobs } from "./write-back-time-entries";
 
 /**
@@ -38,7 +40,16 @@ export interface JobsOptions {
   pollCron?: string;
   /** Turn off cron schedules (tests). */
   schedule?: boolean;
+  /**
+   * PostgreSQL: seconds between looks for jobs left active by a killed instance (default 15),
+   * and how long a job must have been active before it can count as one (default 10).
+   */
+  orphanCheckSeconds?: number;
+  orphanGraceSeconds?: number;
 }
+
+/** Queues whose workers hold a job lease, so an interrupted job of theirs can be recovered. */
+const RECOVERED_QUEUES = [QUEUES.fullSync, QUEUES.poll, QUEUES.webhook];
 
 /** pg-boss over our database: PGlite through its own query/exec, PostgreSQL through the pool. */
 export function bossDb(database: Database): PgBoss.Db {
@@ -107,13 +118,32 @@ export async function startJobs(deps: Deps, options: JobsOptions = {}): Promise<
   await boss.createQueue(QUEUES.pollAll, { name: QUEUES.pollAll, policy: "short" });
   await boss.createQueue(QUEUES.nightlyAll, { name: QUEUES.nightlyAll, policy: "short" });
 
-  // The embedded database has exactly one process: jobs still "active" are leftovers of a
-  // killed run. Fail them so they retry now (the checkpoint makes the retry resume).
-  if (deps.database.kind === "pglite") {
-    await deps.database.raw.query(
-      `update pgboss.job set state = 'retry', start_after = now() where state = 'active' and name = any($1)`,
-      [[QUEUES.fullSync, QUEUES.poll, QUEUES.webhook]],
+  // Jobs still "active" from a killed run go back to their queues before any worker starts,
+  // merged into a job of the same workspace already waiting (recover-interrupted-jobs.ts). The
+  // embedded database has exactly one process, so every active job is such a leftover; on
+  // PostgreSQL only those whose lease no live instance holds, now and every few seconds.
+  const embedded = deps.database.kind === "pglite";
+  const recover = async () => {
+    const r = await recoverInterruptedJobs(deps.database, {
+      queues: RECOVERED_QUEUES,
+      orphans: embedded ? "all" : "unlocked",
+      graceSeconds: options.orphanGraceSeconds ?? 10,
+    });
+    if (r.requeued || r.merged || r.deduplicated) log.info(r, "interrupted jobs put back in their queues");
+  };
+  await recover();
+  const leases = jobLeases(deps.database, log);
+  let orphanTimer: NodeJS.Timeout | undefined;
+  if (!embedded) {
+    orphanTimer = setInterval(
+      () => {
+        recover().catch((err: unknown) =>
+          log.warn({ err: (err as Error).message }, "interrupted job recovery failed"),
+        );
+      },
+      (options.orphanCheckSeconds ?? 15) * 1000,
     );
+    orphanTimer.unref();
   }
 
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
@@ -121,11 +151,14 @@ export async function startJobs(deps: Deps, options: JobsOptions = {}): Promise<
   const jobs: Jobs = {
     boss,
     enqueueFullSync: async (organizationId, trigger) => {
-      const id = await boss.send(
-        QUEUES.fullSync,
-        { organizationId, trigger },
-        { singletonKey: organizationId },
-      );
+      // A failed sync waiting for its retry is that one waiting sync: it runs now.
+      const hurried = await hurryWaitingRetry(deps.database, QUEUES.fullSync, organizationId, {
+        organizationId,
+        trigger,
+      });
+      const id = hurried
+        ? organizationId
+        : await boss.send(QUEUES.fullSync, { organizationId, trigger }, { singletonKey: organizationId });
       if (id)
         await patchSyncState(deps.database.db, organizationId, { status: "queued" }).catch(() => undefined);
       return id !== null;
@@ -138,24 +171,28 @@ export async function startJobs(deps: Deps, options: JobsOptions = {}): Promise<
       return id !== null;
     },
     stop: async () => {
+      clearInterval(orphanTimer);
       await boss.stop({ graceful: true, wait: true, timeout: 20_000, close: false });
+      await leases.close();
     },
   };
 
   await boss.work<{ organizationId: string; trigger: string }>(QUEUES.fullSync, polling, async ([job]) => {
     if (!job) return;
-    const result = await runFullSync(deps, job.data.organizationId, { trigger: job.data.trigger });
+    const result = await leases.hold(job.id, () =>
+      runFullSync(deps, job.data.organizationId, { trigger: job.data.trigger }),
+    );
     if (result.status === "failed" && !/not connected/i.test(result.error ?? ""))
       throw new Error(result.error);
   });
   await boss.work<{ organizationId: string; trigger: string }>(QUEUES.poll, polling, async ([job]) => {
     if (!job) return;
-    await runPoll(deps, job.data.organizationId, { trigger: job.data.trigger });
+    await leases.hold(job.id, () => runPoll(deps, job.data.organizationId, { trigger: job.data.trigger }));
   });
   await boss.work<{ eventId: number }>(QUEUES.webhook, { ...polling, batchSize: 1 }, async ([job]) => {
     if (!job) return;
     try {
-      await processWebhookEvent(deps, job.data.eventId);
+      await leases.hold(job.id, () => processWebhookEvent(deps, job.data.eventId));
     } catch (err) {
       if (err instanceof SyncNotConnectedError) return;
       throw err;
