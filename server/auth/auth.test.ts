@@ -274,6 +274,10 @@ describe("security audit log reader", () => {
     await signIn(ctx.client(), member.email, "not the password");
     const outsider = await createUserInWorkspace(ctx, { role: "owner" });
     await signIn(ctx.client(), outsider.email, "not the password");
+    // The log shows a member's workspace-less sign-ins only to that member (issue 11 item 14):
+    // the admin signs in twice more, so their own logins fill more than one page of two.
+    for (let i = 0; i < 2; i++)
+      expect((await signIn(ctx.client(), admin.email, DEFAULT_TEST_PASSWORD)).status).toBe(200);
 
     type Page = { events: { eventType: string; userId: string | null }[]; nextBefore: number | null };
     const res = await owner.client.get<Page>("/api/audit/security?eventType=failed_auth");

@@ -26,7 +26,7 @@ export const securityEventSchema = z.object({
   eventData: z.record(z.string(), z.unknown()),
   userId: z.string().nullable(),
   userEmail: z.string().nullable(),
-  /** null for events recorded before a workspace was known (sign-in failures of its members…). */
+  /** null for events that belong to no workspace (the caller's own sign-ins, failures, rate limits). */
   organizationId: z.string().nullable(),
   ipAddress: z.string().nullable(),
   userAgent: z.string().nullable(),

@@ -5,7 +5,7 @@ import { selectSecurityEvents } from "./repo";
 
 /**
  * The current workspace's security log (owners and admins), newest first: its own events and
- * its members' sign-in events. Whatever is still buffered is written first, so the page is current.
+ * the caller's own sign-in events (never another member's: those may belong to another workspace). Whatever is still buffered is written first, so the page is current.
  */
 export async function listSecurityEvents(
   ctx: RequestContext,
@@ -14,6 +14,7 @@ export async function listSecurityEvents(
   await flushSecurityEvents(ctx.deps);
   const events = await selectSecurityEvents(ctx.db, {
     organizationId: ctx.organizationId,
+    viewerUserId: ctx.userId,
     eventType: query.eventType,
     before: query.before,
     limit: query.limit + 1,

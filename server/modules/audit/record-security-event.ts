@@ -69,13 +69,44 @@ export function flushSecurityEvents(deps: AuditDeps): Promise<void> {
   buffer.flushing = buffer.flushing.then(async () => {
     const rows = buffer.rows.splice(0);
     if (!rows.length) return;
-    try {
-      await insertSecurityEvents(deps.database.db, rows);
-    } catch (err) {
-      deps.logger.error({ err, count: rows.length }, "security audit events could not be written");
-    }
+    await writeSecurityEvents(deps, rows);
   });
+  // The chain must never stay rejected, or every later flush would be skipped.
+  buffer.flushing = buffer.flushing.catch((err: unknown) =>
+    deps.logger.error({ err }, "security audit flush failed"),
+  );
   return buffer.flushing;
+}
+
+/**
+ * One insert for the whole buffer; if it fails, row by row, so one row the database refuses
+ * never drops the others. Only the rows that still fail are logged (type and time, no content).
+ */
+async function writeSecurityEvents(deps: AuditDeps, rows: SecurityEventRow[]): Promise<void> {
+  try {
+    await insertSecurityEvents(deps.database.db, rows);
+    return;
+  } catch (err) {
+    if (rows.length === 1) {
+      logUnwritten(deps, rows[0]!, err);
+      return;
+    }
+    deps.logger.warn({ err, count: rows.length }, "security audit batch refused; writing row by row");
+  }
+  for (const row of rows) {
+    try {
+      await insertSecurityEvents(deps.database.db, [row]);
+    } catch (err) {
+      logUnwritten(deps, row, err);
+    }
+  }
+}
+
+function logUnwritten(deps: AuditDeps, row: SecurityEventRow, err: unknown): void {
+  deps.logger.error(
+    { err, eventType: String(row.eventType).slice(0, 100), createdAt: String(row.createdAt) },
+    "security audit event could not be written",
+  );
 }
 
 /** Flush and stop the timer (shutdown). */

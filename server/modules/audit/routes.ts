@@ -10,15 +10,17 @@ import {
   securityEventsResponseSchema,
 } from "./contract";
 import { listSecurityEvents } from "./list-security-events";
+import { BLOCKED_FORM_LIMIT, publicRateLimit } from "./public-rate-limit";
 import { reportBlockedForm } from "./report-blocked-form";
 
 const tags = ["Audit"];
 
 /**
- * POST /api/audit/blocked-form {form, field} → 204 (the web app blocked a malicious form; logged);
+ * POST /api/audit/blocked-form {form, field} → 204 (the web app blocked a malicious form; logged;
+ *   at most BLOCKED_FORM_LIMIT per address, then 429);
  * GET /api/audit/security?eventType=&before=&limit= (owners and admins: canManageUsers) →
  * { events: [{id, eventType, eventData, userId, userEmail, organizationId, ipAddress, userAgent, createdAt}],
- *   nextBefore: id | null } — newest first, the current workspace's events and its members' sign-in events.
+ *   nextBefore: id | null } — newest first, the current workspace's events and the caller's own sign-in events.
  */
 export function auditRoutes() {
   return new Hono<AppEnv>()
@@ -30,6 +32,7 @@ export function auditRoutes() {
         status: 204,
         public: true,
       }),
+      publicRateLimit("blocked-form", BLOCKED_FORM_LIMIT),
       validate("json", blockedFormRequestSchema),
       async (c) => {
         const { deps } = c.var;
