@@ -8,8 +8,17 @@ import { TIMESHEET_HOURS_INPUT } from "@domain/timesheet";
 // Requests
 // ---------------------------------------------------------------------------------------------
 
+/** Days a timesheet can show or save: years 2000–2100 (a week of 9999-12-27 ends past any date). */
+export const TIMESHEET_DAY_RANGE = { from: "2000-01-01", to: "2100-12-31" } as const;
+
+/** A real calendar day yyyy-MM-dd inside {@link TIMESHEET_DAY_RANGE}. */
+export const timesheetDaySchema = isoDaySchema.refine(
+  (day) => day >= TIMESHEET_DAY_RANGE.from && day <= TIMESHEET_DAY_RANGE.to,
+  "must be a date between 2000 and 2100",
+);
+
 /** ?week=yyyy-MM-dd: any day of the week to show (default this week). */
-export const timesheetQuerySchema = z.object({ week: isoDaySchema.optional() }).strict();
+export const timesheetQuerySchema = z.object({ week: timesheetDaySchema.optional() }).strict();
 
 export type TimesheetQuery = z.infer<typeof timesheetQuerySchema>;
 
@@ -23,7 +32,7 @@ export const timesheetCellHoursSchema = z
 export const saveTimesheetRequestSchema = z
   .object({
     /** The Monday yyyy-MM-dd of the week saved. */
-    weekStart: isoDaySchema,
+    weekStart: timesheetDaySchema,
     /** `${taskId}:${yyyy-MM-dd}` → hours (0–24, step 0.5). Cells left out count as 0. */
     cells: z
       .record(z.string().min(3).max(120), timesheetCellHoursSchema)

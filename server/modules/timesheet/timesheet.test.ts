@@ -197,6 +197,25 @@ async function failAuditInserts(on: boolean) {
   }
 }
 
+describe("dates outside 2000–2100 (issue 11, item 10: weekStart 9999-12-27 answered 500)", () => {
+  type ErrorAnswer = { error: { code: string; fields?: { field: string }[] } };
+  it.each(["9999-12-27", "1999-12-27", "2101-01-03", "0001-01-01"])(
+    "%s as PUT weekStart and GET ?week → 400 naming the field",
+    async (day) => {
+      const put = await member.client.put<ErrorAnswer>("/api/timesheet", { weekStart: day, cells: {} });
+      expect(put.status, put.text).toBe(400);
+      expect(put.body.error.fields?.[0]?.field).toBe("weekStart");
+      const get = await member.client.get<ErrorAnswer>(`/api/timesheet?week=${day}`);
+      expect(get.status, get.text).toBe(400);
+      expect(get.body.error.fields?.[0]?.field).toBe("week");
+    },
+  );
+  it("accepts the first and last weeks of the range", async () => {
+    expect((await member.client.get("/api/timesheet?week=2000-01-03")).status).toBe(200);
+    expect((await member.client.get("/api/timesheet?week=2100-12-27")).status).toBe(200);
+  });
+});
+
 describe("timesheet audit trail", () => {
   const auditRows = () =>
     rows(
