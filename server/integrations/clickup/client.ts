@@ -1,3 +1,4 @@
+import { badRequest } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import { asArray, asObject, strOrNull, type Json } from "./decode";
 import { schedulerFor, type RateLimitHeaders, type RequestScheduler } from "./rate-limit";
@@ -68,6 +69,21 @@ export type Query = Record<
 /** Personal tokens go in the header as-is; OAuth tokens with `Bearer` (clickup-api.md §1). */
 export function authorizationHeader(token: string): string {
   return token.startsWith("pk_") ? token : `Bearer ${token}`;
+}
+
+/** Visible ASCII only: what ClickUp's tokens are made of and what an HTTP header can carry. */
+const WELL_FORMED_TOKEN = /^[\x21-\x7E]+$/;
+
+/**
+ * A token with a line break, a space or a non-ASCII character can never reach ClickUp (fetch
+ * refuses the header): refuse it as malformed, naming the field, instead of retrying a request
+ * that cannot be sent and answering "ClickUp is not answering".
+ */
+export function assertWellFormedToken(token: string): void {
+  if (!WELL_FORMED_TOKEN.test(token)) {
+    const message = "is malformed: paste the token exactly as ClickUp shows it (no spaces or line breaks)";
+    throw badRequest(`The ClickUp token ${message}`, [{ field: "token", message }]);
+  }
 }
 
 /** Array params use the `name[]` form, repeated (clickup-api.md §3.1). */
@@ -157,6 +173,7 @@ export class ClickUpClient {
     path: string,
     opts: { query?: Query; body?: unknown; idempotent?: boolean; maxRetries?: number } = {},
   ): Promise<T> {
+    assertWellFormedToken(this.token);
     const maxRetries = opts.maxRetries ?? this.maxRetries;
     const url = `${this.baseUrl}${path}${buildQuery(opts.query)}`;
     const idempotent = opts.idempotent ?? method !== "POST";

@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { AppError } from "../../lib/errors";
 import { buildQuery, ClickUpApiError, ClickUpClient } from "./client";
 import { RateLimitScheduler } from "./rate-limit";
 import { decodeTask, decodeTimeEntry } from "./types";
@@ -45,6 +46,28 @@ function limitedServer(limit: number, windowMs: number) {
 }
 
 describe("ClickUpClient", () => {
+  it("refuses a token with CR/LF or spaces as malformed (400 naming token), without calling ClickUp (issue 11, item 10)", async () => {
+    for (const token of ["pk_1_AB\r\nX-Injected: 1", "pk_1 AB", "pk_1_ÄB", ""]) {
+      let calls = 0;
+      const client = new ClickUpClient({
+        baseUrl: "https://clickup.test/api/v2",
+        token,
+        fetch: async () => {
+          calls++;
+          return new Response("{}");
+        },
+        backoffMs: 1,
+      });
+      const err = await client.getUser().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(AppError);
+      expect((err as AppError).status).toBe(400);
+      expect((err as AppError).fields).toEqual([
+        { field: "token", message: expect.stringMatching(/malformed/) },
+      ]);
+      expect(calls).toBe(0);
+    }
+  });
+
   it("never exceeds the per-token limit: it waits for the window instead of drawing 429s", async () => {
     // Windows of whole seconds, like ClickUp's epoch-second X-RateLimit-Reset.
     const server = limitedServer(5, 1000);
