@@ -43,6 +43,13 @@ const envSchema = z.object({
   CLICKUP_CLIENT_ID: optionalString,
   CLICKUP_CLIENT_SECRET: optionalString,
   CLICKUP_API_URL: urlString(),
+  /**
+   * The built-in ClickUp simulator (used when no CLICKUP_CLIENT_ID is set). Unset: on, except in
+   * production, where it must be asked for; `off`: real ClickUp through personal API tokens only.
+   */
+  CLICKUP_SIMULATOR: optionalString.pipe(
+    z.enum(["on", "off"], { message: 'must be "on" or "off"' }).optional(),
+  ),
   DEMO: z.enum(["on", "off"]).default("on"),
   DEMO_AGENCY: z.enum(["small", "medium", "large"]).default("small"),
   TRUST_PROXY: z
@@ -62,6 +69,8 @@ export interface Config extends Env {
   publicUrl: string;
   googleConfigured: boolean;
   clickupConfigured: boolean;
+  /** No ClickUp OAuth app and CLICKUP_SIMULATOR is not off: the in-process simulator stands in. */
+  clickupSimulator: boolean;
 }
 
 export class ConfigError extends Error {
@@ -93,6 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration: CLICKUP_CLIENT_ID and CLICKUP_CLIENT_SECRET must be set together",
     );
   }
+  if (e.CLICKUP_SIMULATOR === "on" && e.CLICKUP_CLIENT_ID) {
+    throw new ConfigError(
+      "Invalid configuration: CLICKUP_SIMULATOR=on cannot be combined with CLICKUP_CLIENT_ID (real ClickUp)",
+    );
+  }
   return {
     ...e,
     dataDir: path.resolve(e.DATA_DIR),
@@ -100,5 +114,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     googleConfigured: Boolean(e.GOOGLE_CLIENT_ID),
     clickupConfigured: Boolean(e.CLICKUP_CLIENT_ID),
+    clickupSimulator: !e.CLICKUP_CLIENT_ID && e.CLICKUP_SIMULATOR !== "off",
   };
+}
+
+/**
+ * The built-in ClickUp simulator is a development and demo tool: a production server runs it
+ * only when asked explicitly. Checked where the simulator is started (server/demo), so tools
+ * that only read the configuration (migrations, benchmarks) are not refused.
+ */
+export function assertClickUpSimulatorAllowed(config: Config): void {
+  if (config.clickupSimulator && config.NODE_ENV === "production" && config.CLICKUP_SIMULATOR !== "on") {
+    throw new ConfigError(
+      'Invalid configuration: CLICKUP_SIMULATOR must be "on" to run the built-in ClickUp simulator with NODE_ENV=production (or set CLICKUP_CLIENT_ID and CLICKUP_CLIENT_SECRET for real ClickUp, or CLICKUP_SIMULATOR=off for personal API tokens only)',
+    );
+  }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { assertClickUpSimulatorAllowed, ConfigError, loadConfig } from "./config";
+import { clickupRuntime } from "./integrations/clickup/runtime";
 
 describe("loadConfig", () => {
   it("defaults to the embedded database on port 3000 with data in ./data", () => {
@@ -42,5 +43,64 @@ describe("loadConfig", () => {
 
   it("treats empty strings as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", SMTP_URL: "" }).databaseKind).toBe("pglite");
+  });
+
+  describe("the built-in ClickUp simulator (issue 11 item 2)", () => {
+    const refusal = (env: Record<string, string>) => {
+      try {
+        assertClickUpSimulatorAllowed(loadConfig(env));
+        return null;
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+    };
+
+    it("stands in for ClickUp without credentials, in development and tests", () => {
+      expect(loadConfig({}).clickupSimulator).toBe(true);
+      expect(refusal({})).toBeNull();
+      expect(refusal({ NODE_ENV: "test" })).toBeNull();
+    });
+
+    it("refuses production with the simulator unless CLICKUP_SIMULATOR=on, in one line naming it", () => {
+      const message = refusal({ NODE_ENV: "production" });
+      expect(message).toMatch(/^Invalid configuration: CLICKUP_SIMULATOR must be "on"/);
+      expect(message).not.toContain("\n");
+      expect(refusal({ NODE_ENV: "production", DEMO: "off" })).toMatch(/CLICKUP_SIMULATOR/);
+      expect(refusal({ NODE_ENV: "production", CLICKUP_SIMULATOR: "on" })).toBeNull();
+      expect(
+        refusal({ NODE_ENV: "production", CLICKUP_CLIENT_ID: "a", CLICKUP_CLIENT_SECRET: "b" }),
+      ).toBeNull();
+      expect(refusal({ NODE_ENV: "production", CLICKUP_SIMULATOR: "off" })).toBeNull();
+    });
+
+    it("CLICKUP_SIMULATOR=off means real ClickUp through personal API tokens only", () => {
+      const config = loadConfig({ CLICKUP_SIMULATOR: "off" });
+      expect(config.clickupSimulator).toBe(false);
+      expect(clickupRuntime({ config })).toMatchObject({
+        apiUrl: "https://api.clickup.com/api/v2",
+        clientId: null,
+        simulated: false,
+      });
+      expect(clickupRuntime({ config: loadConfig({}) })).toMatchObject({
+        apiUrl: "http://localhost:3000/__sim/clickup/api/v2",
+        simulated: true,
+      });
+      const real = loadConfig({ CLICKUP_CLIENT_ID: "a", CLICKUP_CLIENT_SECRET: "b" });
+      expect(real.clickupSimulator).toBe(false);
+    });
+
+    it.each([
+      [
+        { CLICKUP_SIMULATOR: "yes" },
+        'Invalid configuration: CLICKUP_SIMULATOR must be "on" or "off" (got "yes")',
+      ],
+      [
+        { CLICKUP_SIMULATOR: "on", CLICKUP_CLIENT_ID: "a", CLICKUP_CLIENT_SECRET: "b" },
+        "Invalid configuration: CLICKUP_SIMULATOR=on cannot be combined with CLICKUP_CLIENT_ID (real ClickUp)",
+      ],
+    ])("refuses %o", (env, message) => {
+      expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+    });
   });
 });

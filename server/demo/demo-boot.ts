@@ -12,6 +12,7 @@ import type { OAuthPurpose } from "../modules/clickup/oauth-state";
 import { redirectUri, startClickupOAuth } from "../modules/clickup/start-clickup-oauth";
 import { createWorkspace } from "../modules/workspaces/create-workspace";
 import { systemContext, type RequestContext } from "../request-context";
+import { bindSimulatedWorkspace } from "./embedded-clickup";
 
 export const DEMO_WORKSPACE_NAME = "Demo Agency";
 export const DEMO_PASSWORD = "demo1234";
@@ -115,7 +116,7 @@ async function authorizeOnConsentPage(
  * nothing is duplicated, and the (in-memory) simulator's tokens are re-issued each boot.
  */
 export async function bootDemo(deps: AppDeps, sim: ClickUpSimulator): Promise<void> {
-  if (deps.config.DEMO !== "on" || deps.config.clickupConfigured) return;
+  if (deps.config.DEMO !== "on" || !deps.config.clickupSimulator) return;
   const log = deps.logger.child({ component: "demo" });
   const ids: Record<string, string> = {};
   for (const u of DEMO_SIGN_INS) ids[u.role] = await ensureUser(deps, u);
@@ -147,6 +148,9 @@ export async function bootDemo(deps: AppDeps, sim: ClickUpSimulator): Promise<vo
     if (!user) throw new Error(`the demo agency has no ClickUp user ${email}`);
     return user.id;
   };
+  // Only this workspace may authorize the demo team on the simulator's consent page, each
+  // person as their own simulated account.
+  bindSimulatedWorkspace(sim, organizationId, sim.demo.teamId);
   // The owner connects the workspace (this also links the owner's own account and queues the sync).
   const ownerCtx = actingAs(deps, organizationId, ownerId, owner);
   const token = await authorizeOnConsentPage(ownerCtx, sim, "workspace", clickupUser(owner.email));

@@ -26,6 +26,8 @@ export class AuthService {
   constructor(
     private readonly state: SimState,
     private readonly seed: number,
+    /** Personal tokens from the OS's random source rather than the (public) seed. */
+    private readonly unguessableSecrets = false,
   ) {}
 
   /** 32 upper-case alphanumerics derived from seed, user and generation: stable across restarts. */
@@ -56,7 +58,10 @@ export class AuthService {
     if (existing) this.state.tokens.delete(existing);
     const generation = (this.regenerations.get(userId) ?? 0) + (existing ? 1 : 0);
     this.regenerations.set(userId, generation);
-    const token = `pk_${userId}_${this.personalSecret(userId, generation)}`;
+    const secret = this.unguessableSecrets
+      ? this.state.ids.secret(32)
+      : this.personalSecret(userId, generation);
+    const token = `pk_${userId}_${secret}`;
     this.state.tokens.set(token, { token, userId, kind: "personal", clientId: null, teamIds: null });
     this.state.personalTokenByUser.set(userId, token);
     return token;
@@ -140,7 +145,7 @@ export class AuthService {
     const key = `${app.clientId}:${record.userId}`;
     let token = this.state.oauthTokenByUserApp.get(key);
     if (!token) {
-      token = `${record.userId}_${this.state.ids.hex(40)}`;
+      token = `${record.userId}_${this.state.ids.secretHex(40)}`;
       this.state.oauthTokenByUserApp.set(key, token);
     }
     this.state.tokens.set(token, {

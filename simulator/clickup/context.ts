@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { Access } from "./access";
 import type { AuthService } from "./auth";
+import type { ConsentPolicy } from "./consent";
 import { errors } from "./errors";
 import type { Faults } from "./faults";
 import type { SimOperations } from "./operations";
@@ -28,6 +29,8 @@ export interface SimServices {
   state: SimState;
   ops: SimOperations;
   auth: AuthService;
+  /** Which simulated users the consent page offers for a request (default: anyone). */
+  consent: ConsentPolicy;
   faults: Faults;
   stats: SimStats;
   rateLimiter: RateLimiter;

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import type { Prng } from "./prng";
 
 /**
@@ -16,12 +17,27 @@ function chars(prng: Prng, alphabet: string, length: number): string {
   return out;
 }
 
+function unguessableChars(alphabet: string, length: number): string {
+  let out = "";
+  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)];
+  return out;
+}
+
 export class IdFactory {
   private readonly used = new Set<string>();
   private historyCounter = 0;
   private readonly historyBase: number;
 
-  constructor(private readonly prng: Prng) {
+  /**
+   * `unguessableSecrets`: credentials (authorization codes, tokens, webhook secrets) come from the
+   * operating system's random source instead of the seed. Seeded credentials make tests
+   * reproducible, but the seed of a simulator other people can reach is public (it is in the
+   * source), so anyone could compute its tokens.
+   */
+  constructor(
+    private readonly prng: Prng,
+    private readonly unguessableSecrets = false,
+  ) {
     this.historyBase = 1_000_000_000_000_000 + Math.floor(prng.next() * 1_000_000_000_000_000);
   }
 
@@ -61,9 +77,14 @@ export class IdFactory {
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
   }
 
-  /** Upper-case alphanumerics, e.g. webhook secrets. */
+  /** Upper-case alphanumerics for credentials: webhook secrets, authorization codes. */
   secret(length = 64): string {
-    return chars(this.prng, ALNUM, length);
+    return this.unguessableSecrets ? unguessableChars(ALNUM, length) : chars(this.prng, ALNUM, length);
+  }
+
+  /** Lower-case hexadecimal for credentials (OAuth access tokens). */
+  secretHex(length: number): string {
+    return this.unguessableSecrets ? unguessableChars(HEX, length) : chars(this.prng, HEX, length);
   }
 
   hex(length: number): string {

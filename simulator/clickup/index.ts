@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { createSimApp } from "./app";
 import { AuthService, type RegisterOAuthAppInput } from "./auth";
+import { OPEN_CONSENT, type ConsentPolicy } from "./consent";
 import type { SimEnv, SimServices } from "./context";
 import { generateDemoAgency, type AgencySize, type DemoAgency } from "./demo-agency";
 import { Faults } from "./faults";
@@ -31,6 +32,16 @@ export interface ClickUpSimulatorOptions {
   webhookTimeoutMs?: number;
   /** Attempts per event before it is dropped. Default 5. */
   webhookMaxAttempts?: number;
+  /**
+   * Which simulated users the OAuth consent page offers for each request. Default: anyone (the
+   * simulator has no login). A simulator other people can reach must bind requests to accounts.
+   */
+  consentPolicy?: ConsentPolicy;
+  /**
+   * Authorization codes, access tokens and webhook secrets from the OS's random source instead of
+   * the seed (which is public). Default false: tests get the same credentials every run.
+   */
+  unguessableSecrets?: boolean;
 }
 
 /** A fetch-compatible function; relative URLs ("/api/v2/user") are resolved against http://clickup.sim. */
@@ -64,7 +75,8 @@ export function createClickUpSimulator(options: ClickUpSimulatorOptions = {}): C
   const seed = options.seed ?? 42;
   const now = options.now ?? Date.now;
   const prng = createPrng(seed);
-  const state = new SimState(prng, now);
+  const unguessableSecrets = options.unguessableSecrets ?? false;
+  const state = new SimState(prng, now, { unguessableSecrets });
   const faults = new Faults(seed);
   const stats = new SimStats();
   const rateLimiter = new RateLimiter(
@@ -78,12 +90,13 @@ export function createClickUpSimulator(options: ClickUpSimulatorOptions = {}): C
     maxAttempts: options.webhookMaxAttempts ?? 5,
   });
   const ops = new SimOperations(state, webhooks);
-  const auth = new AuthService(state, seed);
+  const auth = new AuthService(state, seed, unguessableSecrets);
   const demo = generateDemoAgency(state, { seed, size: options.agency ?? "small", now: now() });
   const services: SimServices = {
     state,
     ops,
     auth,
+    consent: options.consentPolicy ?? OPEN_CONSENT,
     faults,
     stats,
     rateLimiter,
@@ -122,6 +135,7 @@ export function createClickUpSimulator(options: ClickUpSimulatorOptions = {}): C
 export type { AgencySize, DemoAgency, DemoProject, DemoUser, MemberFixtures } from "./demo-agency";
 export { AGENCY_PROFILES, generateDemoAgency, mondayOf } from "./demo-agency";
 export type { FaultConfig } from "./faults";
+export type { ConsentDecision, ConsentPolicy, ConsentRequest } from "./consent";
 export type { RegisterOAuthAppInput } from "./auth";
 export type { SimMutations, AddTimeEntryInput, CreateTaskInput, ActorOption } from "./mutations";
 export type { TaskPatch, TimeEntryPatch } from "./operations";

@@ -259,4 +259,101 @@ describe("OAuth authorization-code flow", () => {
     const json = (await task.json()) as { url: string };
     expect(json.url).toMatch(/^http:\/\/[^/]+\/__sim\/clickup\/t\//);
   });
+
+  it("a consent policy limits who may sign in and where, on the page and on a hand-made POST", async () => {
+    const other = { userId: 0, teamId: "" };
+    const sim = testSim({
+      consentPolicy: (request) =>
+        request.state === "member-only"
+          ? { kind: "only", userIds: [sim.demo.memberUserId], teamIds: [other.teamId] }
+          : { kind: "refuse", message: "Not for <you>." },
+    });
+    sim.registerOAuthApp(CLIENT);
+    const side = sim.state.addTeam({ name: "Side Studio" });
+    sim.state.addMember(side.id, sim.demo.memberUserId, 3);
+    other.teamId = side.id;
+
+    const page = await sim.app.request(
+      authorizeUrl({
+        client_id: CLIENT.clientId,
+        redirect_uri: REDIRECT,
+        state: "member-only",
+        email: "owner@demo.test",
+      }),
+    );
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toMatch(/<option value="member@demo.test" selected>/);
+    expect(html).not.toContain("owner@demo.test");
+    expect(html).toContain("Side Studio");
+    expect(html).not.toContain(`value="${sim.demo.teamId}"`);
+
+    // Another user, or a workspace outside the decision, gets no code.
+    const asOwner = await consent(sim, {
+      client_id: CLIENT.clientId,
+      redirect_uri: REDIRECT,
+      state: "member-only",
+      user_id: String(sim.demo.ownerUserId),
+      team_ids: [sim.demo.teamId],
+    });
+    expect(asOwner.status).toBe(403);
+    expect(asOwner.headers.get("location")).toBeNull();
+    const demoTeam = await consent(sim, {
+      client_id: CLIENT.clientId,
+      redirect_uri: REDIRECT,
+      state: "member-only",
+      user_id: String(sim.demo.memberUserId),
+      team_ids: [sim.demo.teamId],
+    });
+    expect(demoTeam.status).toBe(400);
+    expect(await demoTeam.text()).toContain("Select at least one Workspace");
+    const ok = await consent(sim, {
+      client_id: CLIENT.clientId,
+      redirect_uri: REDIRECT,
+      state: "member-only",
+      user_id: String(sim.demo.memberUserId),
+      team_ids: [side.id, sim.demo.teamId],
+    });
+    expect(ok.status).toBe(302);
+    const code = new URL(ok.headers.get("location") ?? "").searchParams.get("code") ?? "";
+    const token = await call<{ access_token: string }>(sim, "POST", "/api/v2/oauth/token", {
+      body: { client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, code },
+    });
+    const teams = await call<{ teams: Array<{ id: string }> }>(sim, "GET", "/api/v2/team", {
+      auth: token.body.access_token,
+    });
+    expect(teams.body.teams.map((t) => t.id)).toEqual([side.id]);
+
+    // A refusal shows its (escaped) message and the way back, on the page and on the POST.
+    const refused = await sim.app.request(
+      authorizeUrl({ client_id: CLIENT.clientId, redirect_uri: REDIRECT, state: "other" }),
+    );
+    expect(refused.status).toBe(403);
+    const text = await refused.text();
+    expect(text).toContain("Not for &lt;you&gt;.");
+    expect(text).not.toContain('name="user_id"');
+    expect(text).toContain("error=access_denied");
+    const post = await consent(sim, {
+      client_id: CLIENT.clientId,
+      redirect_uri: REDIRECT,
+      state: "other",
+      user_id: String(sim.demo.memberUserId),
+      team_ids: [side.id],
+    });
+    expect(post.status).toBe(403);
+    expect(post.headers.get("location")).toBeNull();
+  });
+
+  it("issues credentials from the seed by default and unguessable ones when asked", () => {
+    const seeded = [testSim(), testSim()].map((sim) => sim.state.ids.secret(32));
+    expect(seeded[0]).toBe(seeded[1]);
+    const random = [testSim({ unguessableSecrets: true }), testSim({ unguessableSecrets: true })];
+    const codes = random.map((sim) => sim.state.ids.secret(32));
+    expect(codes[0]).not.toBe(codes[1]);
+    expect(codes[0]).toMatch(/^[A-Z0-9]{32}$/);
+    const tokens = random.map((sim) => sim.createPersonalToken(sim.demo.ownerUserId));
+    expect(tokens[0]).not.toBe(tokens[1]);
+    // The demo data stays the same world either way.
+    expect(random[0]!.demo.teamId).toBe(testSim().demo.teamId);
+  });
 });

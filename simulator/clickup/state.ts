@@ -140,8 +140,9 @@ export class SimState {
   constructor(
     prng: Prng,
     readonly now: () => number,
+    options: { unguessableSecrets?: boolean } = {},
   ) {
-    this.ids = new IdFactory(prng.fork("ids"));
+    this.ids = new IdFactory(prng.fork("ids"), options.unguessableSecrets ?? false);
     this.timeEntries = new TimeEntryStore(prng.fork("time-entry-ids"));
   }
 

@@ -36,6 +36,8 @@ export async function startApp(
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      // Production runs the built-in ClickUp simulator (the demo agency) only when asked.
+      CLICKUP_SIMULATOR: "on",
       TRUST_PROXY: "true",
       ...env,
     },

@@ -29,7 +29,8 @@ export const SIM_MOUNT = "/__sim/clickup";
 export function clickupRuntime(deps: Pick<AppDeps, "config" | "clickup">): ClickUpRuntime {
   if (deps.clickup) return deps.clickup;
   const c = deps.config;
-  if (c.clickupConfigured) {
+  if (!c.clickupSimulator) {
+    // Real ClickUp: OAuth with the configured app, or personal API tokens only (CLICKUP_SIMULATOR=off).
     return {
       apiUrl: (c.CLICKUP_API_URL ?? "https://api.clickup.com/api/v2").replace(/\/+$/, ""),
       clientId: c.CLICKUP_CLIENT_ID ?? null,

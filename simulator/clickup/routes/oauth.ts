@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { teamAllowed, userAllowed, type ConsentDecision } from "../consent";
 import type { SimCtx, SimEnv, SimServices } from "../context";
 import { ClickUpError } from "../errors";
 import type { OAuthApp, SimUser } from "../model";
@@ -13,10 +14,12 @@ interface AuthorizeParams {
 /**
  * The OAuth consent page at `/api` (mirrors https://app.clickup.com/api, §1.2) and the code
  * exchange at `/api/v2/oauth/token`. There is no ClickUp login in the simulator, so the page
- * lets you pick which simulated user is "signed in" (defaulting to `login_hint`/`email`).
+ * lets you pick which simulated user is "signed in" (defaulting to `login_hint`/`email`) among
+ * those the consent policy allows for this request; the POST checks the policy again, so a
+ * hand-made form cannot pick anyone else.
  */
 export function registerOAuthRoutes(root: Hono<SimEnv>, services: SimServices): void {
-  const { state, auth } = services;
+  const { state, auth, consent } = services;
 
   const errorPage = (c: SimCtx, err: ClickUpError) =>
     c.html(
@@ -27,13 +30,32 @@ export function registerOAuthRoutes(root: Hono<SimEnv>, services: SimServices): 
       err.status,
     );
 
-  const teamsOf = (user: SimUser) =>
-    state.teamList.filter((t) => t.members.some((m) => m.userId === user.id));
+  /** The policy refused: say why, offer the way back to the app, issue nothing. */
+  const refusedPage = (c: SimCtx, params: AuthorizeParams, message: string) => {
+    const back = new URL(params.redirectUri);
+    back.searchParams.set("error", "access_denied");
+    if (params.state !== null) back.searchParams.set("state", params.state);
+    return c.html(
+      page(
+        "Authorization refused",
+        `<h1>Cannot authorize</h1><div class="error">${escapeHtml(message)}</div>` +
+          `<p><a href="${escapeHtml(back.toString())}">Back to the app</a></p>`,
+      ),
+      403,
+    );
+  };
+
+  const teamsOf = (user: SimUser, decision: ConsentDecision) =>
+    state.teamList.filter((t) => t.members.some((m) => m.userId === user.id) && teamAllowed(decision, t.id));
+
+  const usersFor = (decision: ConsentDecision) =>
+    decision.kind === "any" ? state.userList : state.userList.filter((u) => userAllowed(decision, u.id));
 
   const render = (
     c: SimCtx,
     app: OAuthApp,
     params: AuthorizeParams,
+    decision: ConsentDecision,
     user: SimUser | undefined,
     error?: string,
   ) => {
@@ -45,13 +67,13 @@ export function registerOAuthRoutes(root: Hono<SimEnv>, services: SimServices): 
         ? `<input type="hidden" name="state" value="${escapeHtml(params.state)}">`
         : "") +
       extra;
-    const userOptions = state.userList
+    const userOptions = usersFor(decision)
       .map(
         (u) =>
           `<option value="${escapeHtml(u.email)}"${u.id === user?.id ? " selected" : ""}>${escapeHtml(u.username)} &lt;${escapeHtml(u.email)}&gt;</option>`,
       )
       .join("");
-    const teams = user ? teamsOf(user) : [];
+    const teams = user ? teamsOf(user, decision) : [];
     const teamBoxes = teams.length
       ? teams
           .map(
@@ -82,14 +104,19 @@ ${error ? `<div class="error">${escapeHtml(error)}</div>` : ""}
     return c.html(page(`Authorize ${app.name}`, body), error ? 400 : 200);
   };
 
-  root.get("/api", (c) => {
+  root.get("/api", async (c) => {
     const q = new URL(c.req.url).searchParams;
     try {
       const app = auth.app(q.get("client_id"));
       const redirectUri = auth.checkRedirectUri(app, q.get("redirect_uri"));
+      const params: AuthorizeParams = { clientId: app.clientId, redirectUri, state: q.get("state") };
+      const decision = await consent(params, state);
+      if (decision.kind === "refuse") return refusedPage(c, params, decision.message);
+      const users = usersFor(decision);
       const hint = q.get("email") ?? q.get("login_hint");
-      const user = (hint ? state.findUserByEmail(hint) : undefined) ?? state.userList[0];
-      return render(c, app, { clientId: app.clientId, redirectUri, state: q.get("state") }, user);
+      const hinted = hint ? state.findUserByEmail(hint) : undefined;
+      const user = hinted && userAllowed(decision, hinted.id) ? hinted : users[0];
+      return render(c, app, params, decision, user);
     } catch (err) {
       if (err instanceof ClickUpError) return errorPage(c, err);
       throw err;
@@ -113,15 +140,20 @@ ${error ? `<div class="error">${escapeHtml(error)}</div>` : ""}
         target.searchParams.set("error", "access_denied");
         return c.redirect(target.toString(), 302);
       }
+      const decision = await consent(params, state);
+      if (decision.kind === "refuse") return refusedPage(c, params, decision.message);
       const user = state.users.get(Number(one("user_id")));
-      if (!user) return render(c, app, params, state.userList[0], "Pick a user to sign in as.");
+      if (user && !userAllowed(decision, user.id))
+        return refusedPage(c, params, "This ClickUp account cannot be authorized from here.");
+      if (!user) return render(c, app, params, decision, usersFor(decision)[0], "Pick a user to sign in as.");
       const raw = form["team_ids"];
       const picked = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).filter(
         (v): v is string => typeof v === "string",
       );
-      const allowed = new Set(teamsOf(user).map((t) => t.id));
+      const allowed = new Set(teamsOf(user, decision).map((t) => t.id));
       const teamIds = picked.filter((id) => allowed.has(id));
-      if (teamIds.length === 0) return render(c, app, params, user, "Select at least one Workspace.");
+      if (teamIds.length === 0)
+        return render(c, app, params, decision, user, "Select at least one Workspace.");
       const code = auth.issueCode(app, user.id, teamIds, redirectUri);
       target.searchParams.delete("state");
       target.searchParams.set("code", code.code);
