@@ -1,12 +1,26 @@
+import { randomBytes, randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { displayName } from "@domain/format";
 import { MESSAGES } from "@domain/messages";
+import { PASSWORD_MESSAGES, type PasswordContext } from "@domain/password";
 import type { AppEnv } from "../context";
-import { badRequest, rateLimited, type ErrorBody, type ErrorCode } from "../lib/errors";
+import {
+  badRequest,
+  forbidden,
+  rateLimited,
+  validationError,
+  type AppError,
+  type ErrorBody,
+  type ErrorCode,
+} from "../lib/errors";
 import { documented } from "../lib/openapi";
 import { recordSecurityEvent } from "../modules/audit/record-security-event";
+import { authProfileFieldsSchema } from "../modules/session/contract";
 import { authConfigResponseSchema, resendRequestSchema, resendResponseSchema } from "./contract";
-import { clearCurrentWorkspace, consumeAccountLimit, resetAccountLimit } from "./repo";
+import { existingAccountMail } from "./existing-account-mail";
+import { serverPasswordProblem } from "./password-policy";
+import { accountOfResetToken, clearCurrentWorkspace, consumeAccountLimit, resetAccountLimit } from "./repo";
 import { CLIENT_IP_HEADER, clientIp, userAgentOf } from "./client-ip";
 import { loadUser } from "./middleware";
 import { ACCOUNT_RECOVERY_LIMIT, ACCOUNT_SIGN_IN_LIMIT } from "./rate-limits";
@@ -81,16 +95,35 @@ async function handleAuth(c: Context<AppEnv>): Promise<Response> {
   const ip = clientIp(c);
   const userAgent = userAgentOf(c);
   const method = c.req.method;
-  let body: JsonBody;
-  if (method === "POST" && c.req.header("content-type")?.includes("application/json")) {
-    body = (await c.req.raw
-      .clone()
-      .json()
-      .catch(() => undefined)) as JsonBody;
-  }
+  // The body exactly as better-auth will read it, whatever the encoding: limits and audit rows
+  // must see the same e-mail address that better-auth checks the password of.
+  const body: JsonBody = method === "POST" ? await readAuthBody(c.req.raw) : undefined;
   const email = typeof body?.email === "string" ? body.email.trim().toLowerCase() : undefined;
   const audit = (eventType: string, eventData: Record<string, unknown>, userId?: string | null) =>
     recordSecurityEvent(deps, { eventType, eventData, userId, ipAddress: ip, userAgent });
+
+  if (method === "POST" && (path === "/sign-up/email" || path === "/update-user")) {
+    // One set of limits for profile fields, whichever route writes them (PUT /api/me too).
+    const parsed = authProfileFieldsSchema.safeParse(body ?? {});
+    if (!parsed.success) {
+      const error = validationError(parsed.error, "body");
+      if (path === "/sign-up/email") {
+        await audit("failed_auth", { method: "sign_up", reason: error.message, ...(email ? { email } : {}) });
+      }
+      throw error;
+    }
+  }
+  const weakPassword = method === "POST" ? await passwordRefusal(c, path, body) : null;
+  if (weakPassword) {
+    if (path === "/sign-up/email") {
+      await audit("failed_auth", {
+        method: "sign_up",
+        reason: weakPassword.message,
+        ...(email ? { email } : {}),
+      });
+    }
+    throw weakPassword;
+  }
 
   if (path === "/sign-in/email" && email) {
     await enforceAccountLimit(c, `account:sign-in:${email}`, ACCOUNT_SIGN_IN_LIMIT, path);
@@ -98,7 +131,12 @@ async function handleAuth(c: Context<AppEnv>): Promise<Response> {
   if (path === "/request-password-reset" && email) {
     await enforceAccountLimit(c, `account:mail:${email}`, ACCOUNT_RECOVERY_LIMIT, path);
   }
-  if (path === "/sign-out") {
+  if (path === "/sign-out" && method === "POST") {
+    // Only a same-origin POST signs out: a link or a form on another site must not end sessions.
+    const origin = c.req.header("origin");
+    if (!origin || (origin !== new URL(c.req.url).origin && origin !== deps.config.publicUrl)) {
+      throw forbidden("Cross-site request refused");
+    }
     // Global sign-out (spec §7): every session of the user ends, and the remembered workspace is cleared.
     const user = await loadUser(c);
     if (user) {
@@ -143,6 +181,9 @@ async function handleAuth(c: Context<AppEnv>): Promise<Response> {
   } else if (path === "/sign-up/email") {
     if (status === 200) await audit("user_login", { method: "sign_up" }, userIdOf(resBody));
     else await audit("failed_auth", { method: "sign_up", reason, ...(email ? { email } : {}) });
+    if (status === 422 && resBody?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" && email) {
+      return existingAccountAnswer(c, email, body);
+    }
   } else if (path.startsWith("/two-factor/verify-")) {
     const factor = path.endsWith("backup-code") ? "backup_code" : "totp";
     if (status === 200) await audit("user_login", { method: factor }, userIdOf(resBody));
@@ -172,6 +213,109 @@ async function handleAuth(c: Context<AppEnv>): Promise<Response> {
   return res;
 }
 
+const JSON_CONTENT_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
+
+/**
+ * The request body as better-auth (better-call's getBody) parses it: JSON (application/json and
+ * application/*+json), then application/x-www-form-urlencoded and multipart/form-data as flat
+ * records (the last of repeated keys wins). Anything else reaches better-auth as text, which no
+ * endpoint we guard accepts as an object: undefined here.
+ */
+export async function readAuthBody(request: Request): Promise<JsonBody> {
+  if (!request.body) return undefined;
+  const contentType = (request.headers.get("content-type") ?? "").toLowerCase();
+  try {
+    if (JSON_CONTENT_TYPE.test(contentType)) {
+      const parsed = (await request.clone().json()) as unknown;
+      return parsed && typeof parsed === "object" && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : undefined;
+    }
+    if (
+      contentType.includes("application/x-www-form-urlencoded") ||
+      contentType.includes("multipart/form-data")
+    ) {
+      const form = await request.clone().formData();
+      const record: Record<string, unknown> = {};
+      form.forEach((value, key) => {
+        record[key] = typeof value === "string" ? value : undefined;
+      });
+      return record;
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A 400 naming the password field when a new password breaks the policy (domain/password.ts:
+ * common, too simple, or built from the account's own e-mail or name) on sign-up, password
+ * change and reset; null otherwise (length and type are left to better-auth's own answer).
+ */
+async function passwordRefusal(c: Context<AppEnv>, path: string, body: JsonBody): Promise<AppError | null> {
+  const field = path === "/sign-up/email" ? "password" : "newPassword";
+  const password = body?.[field];
+  if (typeof password !== "string") return null;
+  let context: PasswordContext;
+  if (path === "/sign-up/email") {
+    context = {
+      email: String(body?.email ?? ""),
+      names: [body?.name, body?.firstName, body?.lastName].map(text),
+    };
+  } else if (path === "/change-password") {
+    const user = await loadUser(c);
+    context = user ? { email: user.email, names: [user.name, user.firstName, user.lastName] } : {};
+  } else if (path === "/reset-password") {
+    const token = typeof body?.token === "string" ? body.token : c.req.query("token");
+    const account = token ? await accountOfResetToken(c.var.deps.database.db, token, c.var.deps.now()) : null;
+    context = account
+      ? { email: account.email, names: [account.name, account.firstName, account.lastName] }
+      : {};
+  } else {
+    return null;
+  }
+  const problem = serverPasswordProblem(password, context);
+  if (!problem || problem === PASSWORD_MESSAGES.tooShort || problem === PASSWORD_MESSAGES.tooLong)
+    return null;
+  return badRequest(problem, [{ field, message: problem }]);
+}
+
+function text(value: unknown): string | null {
+  return typeof value === "string" ? value : null;
+}
+
+/**
+ * Sign-up with an address that already has an account answers like a new sign-up (200, the
+ * same body shape with a made-up id and token, no session) and mails the owner instead of
+ * telling the caller "User already exists".
+ */
+async function existingAccountAnswer(c: Context<AppEnv>, email: string, body: JsonBody): Promise<Response> {
+  const { deps } = c.var;
+  await deps.mailer.send(existingAccountMail(email, deps.config.publicUrl)).catch((err: unknown) => {
+    c.var.log.warn({ err }, "existing-account mail could not be sent");
+  });
+  const now = deps.now().toISOString();
+  const firstName = text(body?.firstName);
+  const lastName = text(body?.lastName);
+  return c.json({
+    token: randomBytes(24).toString("base64url").slice(0, 32),
+    user: {
+      id: randomUUID(),
+      email,
+      name: displayName({ firstName, lastName, email }),
+      image: text(body?.image),
+      emailVerified: false,
+      createdAt: now,
+      updatedAt: now,
+      firstName,
+      lastName,
+      currentOrganizationId: null,
+      twoFactorEnabled: false,
+    },
+  });
+}
+
 async function enforceAccountLimit(
   c: Context<AppEnv>,
   key: string,
@@ -179,7 +323,7 @@ async function enforceAccountLimit(
   path: string,
 ): Promise<void> {
   const { deps } = c.var;
-  const count = await consumeAccountLimit(deps.database.db, key, limit.window, deps.now().getTime());
+  const count = await consumeAccountLimit(deps.database.db, key, limit, deps.now().getTime());
   if (count > limit.max) {
     await recordSecurityEvent(deps, {
       eventType: "rate_limit_exceeded",
