@@ -8,6 +8,7 @@ import { activeWorkspaceConnectionIds } from "../modules/clickup/repo";
 import { patchSyncState } from "../modules/sync/sync-state-repo";
 import { jobLeases } from "./job-lease";
 import { hurryWaitingRetry, recoverInterruptedJobs } from "./recover-interrupted-jobs";
+import { registerPruneWebhookEventsJob } from "./prune-webhook-events";
 import { registerWriteBackJobs } from "./write-back-time-entries";
 
 /**
@@ -208,6 +209,11 @@ export async function startJobs(deps: Deps, options: JobsOptions = {}): Promise<
   });
   // Timesheet entries written back to ClickUp (server/jobs/write-back-time-entries.ts).
   await registerWriteBackJobs(boss, deps, {
+    schedule: options.schedule ?? true,
+    pollingIntervalSeconds: polling.pollingIntervalSeconds,
+  });
+  // Webhook history kept bounded (server/jobs/prune-webhook-events.ts).
+  await registerPruneWebhookEventsJob(boss, deps, {
     schedule: options.schedule ?? true,
     pollingIntervalSeconds: polling.pollingIntervalSeconds,
   });

@@ -122,7 +122,7 @@ export const webhookEvents = pgTable(
     event: text("event"),
     taskId: text("task_id"),
     signatureValid: boolean("signature_valid").notNull(),
-    status: text("status", { enum: ["received", "processed", "rejected", "failed"] }).notNull(),
+    status: text("status", { enum: ["received", "processed", "rejected", "failed", "duplicate"] }).notNull(),
     payload: jsonb("payload"),
     error: text("error"),
     receivedAt: ts("received_at").notNull().defaultNow(),

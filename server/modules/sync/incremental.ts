@@ -23,12 +23,26 @@ import { finishWebhookEvent, getWebhookEvent } from "./webhook-event-repo";
 const DAY = 86_400_000;
 const FAR_FUTURE = Date.UTC(2100, 0, 1);
 
-/** Re-read one task; a 401 means it is gone or out of reach (clickup-api.md §7 item 10). */
+/**
+ * ClickUp's clear "this task is not there (for this token)": unknown ids answer 401 OAUTH_018 /
+ * OAUTH_023 rather than 404 (clickup-api.md §6.2, §7 item 10), item errors ITEM_0xx, or a plain
+ * 404 that is not about the workspace or the route. A revoked token (OAUTH_019…), a 5xx or a 429
+ * says nothing about the task.
+ */
+const TASK_GONE_ECODES = new Set(["OAUTH_018", "OAUTH_023"]);
+function saysTaskIsGone(err: unknown): boolean {
+  if (!(err instanceof ClickUpApiError)) return false;
+  if (err.ecode?.startsWith("ITEM_")) return true;
+  if (err.status === 401) return err.ecode !== null && TASK_GONE_ECODES.has(err.ecode);
+  return err.status === 404 && err.ecode !== "SHARD_031" && err.ecode !== "APP_001";
+}
+
+/** Re-read one task: null only when ClickUp clearly says it is gone or out of reach. */
 async function fetchTask(cc: ConnectedClient, taskId: string): Promise<CuTask | null> {
   try {
     return await cc.client.getTask(taskId);
   } catch (err) {
-    if (err instanceof ClickUpApiError && (err.status === 401 || err.status === 404)) return null;
+    if (saysTaskIsGone(err)) return null;
     throw err;
   }
 }
@@ -57,8 +71,9 @@ async function refreshTaskTime(
 
 /**
  * Apply one verified webhook delivery (recorded in webhook_events): re-read what changed from
- * the API — payloads are partial and may be duplicated or out of order, so the current state
- * is the truth — and write it idempotently.
+ * the API — payloads are partial and may be duplicated, replayed or out of order, so the current
+ * state is the truth (a taskDeleted marks the task deleted only once ClickUp says it is gone) —
+ * and write it idempotently.
  */
 export async function processWebhookEvent(deps: SyncDeps, eventId: number): Promise<void> {
   const db = deps.database.db;
@@ -71,10 +86,9 @@ export async function processWebhookEvent(deps: SyncDeps, eventId: number): Prom
     const cc = await connectedClient(deps, orgId);
     const taskId = idOrNull(payload.task_id);
     const changed: string[] = [];
-    if (name === "taskDeleted" && taskId) {
-      await markTasksDeleted(db, orgId, [taskId]);
-      changed.push(taskId);
-    } else if (name.startsWith("task") && taskId) {
+    if (name.startsWith("task") && taskId) {
+      // Every task event, taskDeleted included, is confirmed by reading the task: a signed
+      // delivery replayed or sent out of order never deletes a task ClickUp still has.
       const task = await fetchTask(cc, taskId);
       if (!task) await markTasksDeleted(db, orgId, [taskId]);
       else
