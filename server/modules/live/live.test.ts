@@ -46,7 +46,13 @@ async function openStream(user: WorkspaceUser) {
     }
     return true;
   }
-  return { res, until, close: () => controller.abort(), text: () => text };
+  /** Whether the server closed the stream (the next read reports done within a second). */
+  async function ended(): Promise<boolean> {
+    pending ??= reader.read();
+    const chunk = await Promise.race([pending, new Promise<null>((r) => setTimeout(() => r(null), 1000))]);
+    return chunk !== null && chunk.done;
+  }
+  return { res, until, ended, close: () => controller.abort(), text: () => text };
 }
 
 describe("GET /api/live", () => {
@@ -82,5 +88,27 @@ describe("GET /api/live", () => {
     await transaction(ctx.database, (tx) => notifyWorkspaceChanged(tx, member.organizationId));
     expect(await mine.until(/event: workspace-changed/, 2000)).toBe(true);
     mine.close();
+  });
+
+  it("stops streaming to a user removed from the workspace and closes their stream", async () => {
+    const owner = await createUserInWorkspace(ctx, { role: "owner" });
+    const leaving = await createUserInWorkspace(ctx, {
+      role: "member",
+      organizationId: owner.organizationId,
+    });
+    const staying = await openStream(owner);
+    const removed = await openStream(leaving);
+    expect(await staying.until(/event: ready/, 2000)).toBe(true);
+    expect(await removed.until(/event: ready/, 2000)).toBe(true);
+    expect((await owner.client.delete(`/api/members/${leaving.userId}`)).status).toBe(204);
+    await ctx.database.raw.query(`select pg_notify('workspace_changed', $1)`, [owner.organizationId]);
+    expect(await staying.until(/event: workspace-changed/, 2000)).toBe(true);
+    expect(await removed.until(/event: workspace-changed/, 600)).toBe(false);
+    // The removed user's stream has ended: reading it reports done, nothing more was sent.
+    expect(await removed.until(/$^/, 2000)).toBe(false);
+    expect(removed.text()).not.toMatch(/workspace-changed/);
+    expect(await removed.ended()).toBe(true);
+    staying.close();
+    removed.close();
   });
 });
