@@ -1,11 +1,18 @@
-import { MESSAGES, percentComplete, projectHeaderFields, projectJobCode, projectPhase } from "@domain/index";
+import {
+  MESSAGES,
+  parseAssignees,
+  percentComplete,
+  projectHeaderFields,
+  projectJobCode,
+  projectPhase,
+} from "@domain/index";
 import type { Executor } from "../../db/executor";
 import { notFound } from "../../lib/errors";
 import type { RequestContext } from "../../request-context";
 import { resolveTaskScope } from "../accessible-tasks/task-scope";
 import type { ProjectHeader, ProjectIdParam } from "./contract";
 import { hours, iso, producerLine, usersById } from "./names";
-import { allProviderUsers, customFieldValues, findMetaTask, folderHours, type MetaTaskRow } from "./repo";
+import { findMetaTask, findProjectHeader, folderHours, providerUsers, type MetaTaskRow } from "./repo";
 
 /** The project's meta task, or 404 'Project not found' (also for another workspace's id). */
 export async function requireMetaTask(
@@ -24,18 +31,24 @@ export async function requireMetaTask(
  */
 export async function getProject(ctx: RequestContext, input: ProjectIdParam): Promise<ProjectHeader> {
   const org = ctx.organizationId;
+  // Two rounds: the meta task with its custom fields, and the scope; then the folder's hours and
+  // the ClickUp users its assignees name (only those, not the whole workspace's).
   const [meta, scope] = await Promise.all([
-    requireMetaTask(ctx.db, org, input.projectId),
+    findProjectHeader(ctx.db, org, input.projectId),
     resolveTaskScope(ctx),
   ]);
-  const [fields, sums, users] = await Promise.all([
-    customFieldValues(ctx.db, org, meta.id),
+  if (!meta) throw notFound(MESSAGES.project.notFound);
+  const [sums, users] = await Promise.all([
     meta.folder_id
       ? folderHours(ctx.db, scope, meta.folder_id)
       : Promise.resolve({ estimated: meta.estimated_time_total, logged: meta.time_logged_total }),
-    allProviderUsers(ctx.db, org),
+    providerUsers(
+      ctx.db,
+      org,
+      parseAssignees(meta.assignees_array).map((a) => a.id),
+    ),
   ]);
-  const header = projectHeaderFields(fields.map((f) => ({ id: f.id, name: f.name, value: f.value })));
+  const header = projectHeaderFields(meta.fields.map((f) => ({ id: f.id, name: f.name, value: f.value })));
   const producer = producerLine(meta.assignees_array, usersById(users)) || (meta.assignee_name ?? "");
   return {
     id: meta.id,

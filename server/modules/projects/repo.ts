@@ -17,17 +17,21 @@ import type { ProjectExportQuery, ProjectListQuery, ProjectSortKey } from "./con
 
 const PROJECT = ITEM_TYPE.project;
 
-/** Tasks of folder `folder` that count for hours: visible, and not under a visible parent. */
+/**
+ * Tasks of folder `folder` that count for hours: visible, and not under a visible parent. The
+ * visible tasks are read once (`c`) and the parent test looks them up there, so the §6 rule runs
+ * once per task rather than once for the task and again for every parent candidate.
+ */
 function folderSums(scope: TaskScope, folder: SQL): SQL {
-  return sql`select coalesce(sum(t.estimated_time_total), 0)::float8 as estimated,
-                    coalesce(sum(t.time_logged_total), 0)::float8 as logged
-    from tasks t
-    where t.organization_id = ${scope.organizationId} and t.folder_id = ${folder} and not t.deleted
-      and ${taskVisibleIn(scope, "t")}
-      and not exists (
-        select 1 from tasks p
-        where p.organization_id = t.organization_id and p.id = t.parent_task_id and not p.deleted
-          and p.folder_id = t.folder_id and ${taskVisibleIn(scope, "p")})`;
+  return sql`with c as materialized (
+      select t.id, t.parent_task_id, t.estimated_time_total, t.time_logged_total
+      from tasks t
+      where t.organization_id = ${scope.organizationId} and t.folder_id = ${folder} and not t.deleted
+        and ${taskVisibleIn(scope, "t")})
+    select coalesce(sum(c.estimated_time_total), 0)::float8 as estimated,
+           coalesce(sum(c.time_logged_total), 0)::float8 as logged
+    from c
+    where not exists (select 1 from c p where p.id = c.parent_task_id)`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -295,7 +299,9 @@ function projectListQuery(
       spaceCondition(query.spaceId),
       query.phase ? sql`${PHASE} = ${query.phase}` : undefined,
     ],
-    tiebreakers: [name, sql`m.id collate "C"`],
+    // Sorted by name, the name is already the key: equal keys are equal names, so only the id is
+    // left to break ties (and the text key is computed once per row, not twice).
+    tiebreakers: query.sort === "name" ? [sql`m.id collate "C"`] : [name, sql`m.id collate "C"`],
     sort: query.sort,
     dir: query.dir,
   };
@@ -385,6 +391,16 @@ export interface MetaTaskRow {
   folder_name: string | null;
 }
 
+const META_COLUMNS = sql`m.id, m.name, m.status, m.start_date, m.due_date, m.folder_id, m.assignee_name,
+  m.assignee_id, m.assignees_array, m.estimated_time_total, m.time_logged_total,
+  m.custom_id, m.url, ${SPACE_ID} as space_id, ${SPACE_NAME} as space_name,
+  coalesce(f.name, m.folder_name) as folder_name`;
+
+function metaTaskWhere(organizationId: string, projectId: string): SQL {
+  return sql`m.organization_id = ${organizationId} and m.id = ${projectId} and m.custom_item_id = ${PROJECT}
+    and not m.deleted`;
+}
+
 /** The meta task of a project (spec §7: id and custom_item_id 1001), or undefined. */
 export function findMetaTask(
   executor: Executor,
@@ -393,13 +409,7 @@ export function findMetaTask(
 ): Promise<MetaTaskRow | undefined> {
   return firstRow<MetaTaskRow>(
     executor,
-    sql`select m.id, m.name, m.status, m.start_date, m.due_date, m.folder_id, m.assignee_name,
-               m.assignee_id, m.assignees_array, m.estimated_time_total, m.time_logged_total,
-               m.custom_id, m.url, ${SPACE_ID} as space_id, ${SPACE_NAME} as space_name,
-               coalesce(f.name, m.folder_name) as folder_name
-        from ${PROJECT_FROM}
-        where m.organization_id = ${organizationId} and m.id = ${projectId} and m.custom_item_id = ${PROJECT}
-          and not m.deleted`,
+    sql`select ${META_COLUMNS} from ${PROJECT_FROM} where ${metaTaskWhere(organizationId, projectId)}`,
   );
 }
 
@@ -410,19 +420,27 @@ export interface CustomFieldValueRow {
   value: unknown;
 }
 
-/** Custom field values of one task with the field's name and type (spec §7). */
-export function customFieldValues(
+/** The project header's meta task with its custom field values (by field name, then id). */
+export interface ProjectHeaderRow extends MetaTaskRow {
+  fields: CustomFieldValueRow[];
+}
+
+/** findMetaTask and customFieldValues in one read (the project header needs both at once). */
+export function findProjectHeader(
   executor: Executor,
   organizationId: string,
-  taskId: string,
-): Promise<CustomFieldValueRow[]> {
-  return rows<CustomFieldValueRow>(
+  projectId: string,
+): Promise<ProjectHeaderRow | undefined> {
+  return firstRow<ProjectHeaderRow>(
     executor,
-    sql`select v.custom_field_id as id, cf.name, cf.field_type, v.value
-        from custom_field_values v
-        join custom_fields cf on cf.organization_id = v.organization_id and cf.id = v.custom_field_id
-        where v.organization_id = ${organizationId} and v.task_id = ${taskId}
-        order by cf.name, cf.id`,
+    sql`select ${META_COLUMNS},
+               coalesce((select jsonb_agg(jsonb_build_object('id', v.custom_field_id, 'name', cf.name,
+                                          'field_type', cf.field_type, 'value', v.value) order by cf.name, cf.id)
+                         from custom_field_values v
+                         join custom_fields cf on cf.organization_id = v.organization_id and cf.id = v.custom_field_id
+                         where v.organization_id = m.organization_id and v.task_id = m.id), '[]'::jsonb) as fields
+        from ${PROJECT_FROM}
+        where ${metaTaskWhere(organizationId, projectId)}`,
   );
 }
 
