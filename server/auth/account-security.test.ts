@@ -303,3 +303,22 @@ describe("item 14: account hygiene (ASVS L2)", () => {
     }
   });
 });
+
+describe("item 10: better-auth's redirect targets are checked before it sees them", () => {
+  it("answers 400 naming callbackURL for a verify-email link whose callbackURL is not a URL (was 500)", async () => {
+    for (const callbackURL of ["-1", "%", "9999-12-27", "//evil.example", "javascript:alert(1)"]) {
+      const res = await ctx
+        .client()
+        .get<ErrorAnswer>(`/api/auth/verify-email?token=x&callbackURL=${encodeURIComponent(callbackURL)}`);
+      expect(res.status, callbackURL).toBe(400);
+      expect(res.body.error.fields?.[0]?.field).toBe("callbackURL");
+    }
+  });
+  it("still lets a path or an absolute URL through to better-auth", async () => {
+    const res = await ctx
+      .client()
+      .get(`/api/auth/verify-email?token=x&callbackURL=${encodeURIComponent("/")}`);
+    expect(res.status).toBeLessThan(500);
+    expect(res.status).not.toBe(400);
+  });
+});

@@ -102,6 +102,14 @@ async function handleAuth(c: Context<AppEnv>): Promise<Response> {
   const audit = (eventType: string, eventData: Record<string, unknown>, userId?: string | null) =>
     recordSecurityEvent(deps, { eventType, eventData, userId, ipAddress: ip, userAgent });
 
+  // better-auth throws (500) on a redirect target that is not a URL; refuse it with 400 first.
+  const badRedirect = invalidRedirectField(new URL(c.req.url).searchParams, body);
+  if (badRedirect) {
+    throw badRequest(`Invalid ${badRedirect}: must be a path or an absolute URL`, [
+      { field: badRedirect, message: "must be a path starting with / or an absolute http(s) URL" },
+    ]);
+  }
+
   if (method === "POST" && (path === "/sign-up/email" || path === "/update-user")) {
     // One set of limits for profile fields, whichever route writes them (PUT /api/me too).
     const parsed = authProfileFieldsSchema.safeParse(body ?? {});
@@ -375,5 +383,31 @@ function codeFor(status: number): ErrorCode {
       return "rate_limited";
     default:
       return status >= 500 ? "internal_error" : "bad_request";
+  }
+}
+
+/** Query or body fields better-auth redirects to after a flow. */
+const REDIRECT_FIELDS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"] as const;
+
+/** The first redirect field that is neither a same-site path nor an absolute http(s) URL. */
+export function invalidRedirectField(query: URLSearchParams, body: JsonBody): string | null {
+  for (const field of REDIRECT_FIELDS) {
+    const values: unknown[] = [...query.getAll(field)];
+    if (body && field in body) values.push(body[field]);
+    for (const value of values) {
+      if (value === undefined || value === null) continue;
+      if (typeof value !== "string" || !isRedirectTarget(value)) return field;
+    }
+  }
+  return null;
+}
+
+function isRedirectTarget(value: string): boolean {
+  if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
   }
 }
