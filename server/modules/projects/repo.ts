@@ -18,19 +18,27 @@ import type { ProjectExportQuery, ProjectListQuery, ProjectSortKey } from "./con
 const PROJECT = ITEM_TYPE.project;
 
 /**
- * Tasks of folder `folder` that count for hours: visible, and not under a visible parent. The
- * visible tasks are read once (`c`) and the parent test looks them up there, so the §6 rule runs
- * once per task rather than once for the task and again for every parent candidate.
+ * Tasks of folder `folder` that count for hours: visible, and not under a visible parent. For a
+ * scope that sees some tasks only, the visible tasks are read once (`c`) and the parent test
+ * looks them up there, so the §6 rule runs once per task rather than again for every parent
+ * candidate; a scope that sees everything tests the parent directly (no rule to repeat).
  */
 function folderSums(scope: TaskScope, folder: SQL): SQL {
+  const sums = sql`select coalesce(sum(c.estimated_time_total), 0)::float8 as estimated,
+                          coalesce(sum(c.time_logged_total), 0)::float8 as logged`;
+  const tasks = sql`tasks t where t.organization_id = ${scope.organizationId} and t.folder_id = ${folder}
+    and not t.deleted`;
+  if (scope.seesAll) {
+    return sql`${sums} from (select t.estimated_time_total, t.time_logged_total from ${tasks}
+        and not exists (
+          select 1 from tasks p
+          where p.organization_id = t.organization_id and p.id = t.parent_task_id and not p.deleted
+            and p.folder_id = t.folder_id)) c`;
+  }
   return sql`with c as materialized (
       select t.id, t.parent_task_id, t.estimated_time_total, t.time_logged_total
-      from tasks t
-      where t.organization_id = ${scope.organizationId} and t.folder_id = ${folder} and not t.deleted
-        and ${taskVisibleIn(scope, "t")})
-    select coalesce(sum(c.estimated_time_total), 0)::float8 as estimated,
-           coalesce(sum(c.time_logged_total), 0)::float8 as logged
-    from c
+      from ${tasks} and ${taskVisibleIn(scope, "t")})
+    ${sums} from c
     where not exists (select 1 from c p where p.id = c.parent_task_id)`;
 }
 
