@@ -31,25 +31,23 @@ export async function requireMetaTask(
  */
 export async function getProject(ctx: RequestContext, input: ProjectIdParam): Promise<ProjectHeader> {
   const org = ctx.organizationId;
-  // Two rounds: the meta task with its custom fields and its assignees' users, and the scope;
-  // then the folder's hours.
+  // Two rounds: the meta task with its custom fields, and the scope; then the folder's hours and
+  // the ClickUp users its assignees name (only those, not the whole workspace's).
   const [meta, scope] = await Promise.all([
     findProjectHeader(ctx.db, org, input.projectId),
     resolveTaskScope(ctx),
   ]);
   if (!meta) throw notFound(MESSAGES.project.notFound);
-  // An assignee id the SQL did not read (an unusual assignees_array shape) is looked up here.
-  const read = new Set(meta.assignee_ids);
-  const unread = parseAssignees(meta.assignees_array)
-    .map((a) => a.id)
-    .filter((id) => !read.has(id));
-  const [sums, more] = await Promise.all([
+  const [sums, users] = await Promise.all([
     meta.folder_id
       ? folderHours(ctx.db, scope, meta.folder_id)
       : Promise.resolve({ estimated: meta.estimated_time_total, logged: meta.time_logged_total }),
-    providerUsers(ctx.db, org, unread),
+    providerUsers(
+      ctx.db,
+      org,
+      parseAssignees(meta.assignees_array).map((a) => a.id),
+    ),
   ]);
-  const users = [...meta.assignee_users, ...more];
   const header = projectHeaderFields(meta.fields.map((f) => ({ id: f.id, name: f.name, value: f.value })));
   const producer = producerLine(meta.assignees_array, usersById(users)) || (meta.assignee_name ?? "");
   return {

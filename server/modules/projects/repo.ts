@@ -428,31 +428,17 @@ export interface CustomFieldValueRow {
   value: unknown;
 }
 
-/**
- * The project header's meta task with its custom field values (by field name, then id) and the
- * ClickUp users its assignees name: `assignee_ids` are the ids read from assignees_array (as
- * parseAssignees reads the usual shapes), `assignee_users` their provider_users rows.
- */
+/** The project header's meta task with its custom field values (by field name, then id). */
 export interface ProjectHeaderRow extends MetaTaskRow {
   fields: CustomFieldValueRow[];
-  assignee_ids: string[];
-  assignee_users: ProviderUserRow[];
 }
 
-/** findMetaTask, its custom field values and its assignees' users in one read (the project header). */
+/** findMetaTask and customFieldValues in one read (the project header needs both at once). */
 export function findProjectHeader(
   executor: Executor,
   organizationId: string,
   projectId: string,
 ): Promise<ProjectHeaderRow | undefined> {
-  const ids = sql`(select case jsonb_typeof(e.v)
-        when 'object' then case jsonb_typeof(e.v->'id')
-          when 'string' then nullif(btrim(e.v->>'id'), '') when 'number' then e.v->>'id' end
-        when 'string' then nullif(btrim(e.v #>> '{}'), '')
-        when 'number' then e.v #>> '{}'
-      end as id
-    from jsonb_array_elements(case when jsonb_typeof(m.assignees_array) = 'array'
-                                   then m.assignees_array else '[]'::jsonb end) e(v))`;
   return firstRow<ProjectHeaderRow>(
     executor,
     sql`select ${META_COLUMNS},
@@ -460,13 +446,7 @@ export function findProjectHeader(
                                           'field_type', cf.field_type, 'value', v.value) order by cf.name, cf.id)
                          from custom_field_values v
                          join custom_fields cf on cf.organization_id = v.organization_id and cf.id = v.custom_field_id
-                         where v.organization_id = m.organization_id and v.task_id = m.id), '[]'::jsonb) as fields,
-               coalesce((select jsonb_agg(a.id) from ${ids} a where a.id is not null), '[]'::jsonb) as assignee_ids,
-               coalesce((select jsonb_agg(jsonb_build_object('id', pu.id, 'username', pu.username, 'email', pu.email,
-                                          'profile_picture', pu.profile_picture))
-                         from provider_users pu
-                         where pu.organization_id = m.organization_id and pu.id in (select a.id from ${ids} a)),
-                        '[]'::jsonb) as assignee_users
+                         where v.organization_id = m.organization_id and v.task_id = m.id), '[]'::jsonb) as fields
         from ${PROJECT_FROM}
         where ${metaTaskWhere(organizationId, projectId)}`,
   );
