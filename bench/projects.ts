@@ -7,6 +7,7 @@
  *   npm run bench:projects                       # embedded PGlite, in memory
  *   DATABASE_URL=postgres://… npm run bench:projects   # a PostgreSQL server (uses a fresh database)
  *   BENCH_PROJECTS=2000 BENCH_TASKS=80 npm run bench:projects
+ *   BENCH_RUNS=21 npm run bench:projects          # timed runs per row (after 2 untimed warm-ups)
  */
 import { performance } from "node:perf_hooks";
 import type { AppDeps } from "../server/context";
