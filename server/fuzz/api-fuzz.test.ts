@@ -309,10 +309,10 @@ function arbitraryRequest(op: Operation): fc.Arbitrary<FuzzRequest> {
     fc.constant(null),
     fc.jsonValue({ maxDepth: 3 }),
   );
-  const fields =
-    base.body && typeof base.body === "object" && !Array.isArray(base.body)
-      ? Object.keys(base.body)
-      : ["body"];
+  const keys =
+    base.body && typeof base.body === "object" && !Array.isArray(base.body) ? Object.keys(base.body) : [];
+  // A body with no fields (e.g. `{}`) still gets edits: they add a field named "body".
+  const fields = keys.length ? keys : ["body"];
   const pathNames = op.parameters.filter((p) => p.in === "path").map((p) => p.name);
   const queryNames = op.parameters.filter((p) => p.in === "query").map((p) => p.name);
   return fc
