@@ -31,6 +31,8 @@ let organizationA: string;
 /** B's ids by the parameter names routes give them. */
 let idsOfB: Record<string, string>;
 let markers: string[];
+/** B's owner: the control that B's data is really there and reachable. */
+let ownerOfB: Caller;
 
 beforeAll(async () => {
   ctx = await fuzzContext();
@@ -41,11 +43,22 @@ beforeAll(async () => {
   const b = await workspaceWithCallers(ctx, `${MARK} Works`);
   organizationA = a.organizationId;
   callers = [a.owner, a.member];
+  ownerOfB = b.owner;
   await seedClickupData(ctx.deps.database.db, b.organizationId, {
     spaces: [{ id: "zs-1", name: `${MARK} Space` }],
     folders: [{ id: "zf-1", spaceId: "zs-1", name: `${MARK} Folder` }],
     lists: [{ id: "zl-1", folderId: "zf-1", spaceId: "zs-1", name: `${MARK} List` }],
     tasks: [
+      {
+        // The project itself: the folder's meta task (custom item 1001, spec §3).
+        id: "zp-1",
+        name: `${MARK} Project`,
+        customItemId: 1001,
+        listId: "zl-1",
+        folderId: "zf-1",
+        spaceId: "zs-1",
+        status: "in production",
+      },
       {
         id: "zt-1",
         name: `${MARK} Task`,
@@ -65,7 +78,7 @@ beforeAll(async () => {
   expect(invited.status, invited.text).toBe(201);
   idsOfB = {
     organizationId: b.organizationId,
-    projectId: "zf-1",
+    projectId: "zp-1",
     folderId: "zf-1",
     taskId: "zt-1",
     userId: b.member.userId,
@@ -99,6 +112,16 @@ function withIdsOfB(value: unknown): unknown {
 const NOT_WORKSPACE_PARAMS = new Set(["token", "file"]);
 
 describe("tenant isolation over every route of /api/openapi.json (issue 11)", () => {
+  it("control: B's own owner reads B's project and invitation through the same routes", async () => {
+    const project = await ownerOfB.client.send("GET", "/api/projects/zp-1");
+    expect(project.status, project.text).toBe(200);
+    expect(project.text).toContain(`${MARK} Project`);
+    const projects = await ownerOfB.client.send("GET", "/api/projects");
+    expect(projects.text).toContain(`${MARK} Project`);
+    const invitations = await ownerOfB.client.send("GET", "/api/invitations");
+    expect(invitations.text).toContain("zephyrine-invitee@example.test");
+  });
+
   it("gives B's ids to every route as A's owner and member: 403/404 for B's objects, never B's data", async () => {
     const problems: string[] = [];
     let tried = 0;
