@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { addMember } from "../../tests/api/fixtures";
-import { createTestContext, type TestContext } from "../../tests/api/harness";
+import { createTestContext, keepCookies, type TestContext } from "../../tests/api/harness";
 import type { ClickUpRuntime } from "../integrations/clickup/runtime";
 
 /*
@@ -149,15 +149,7 @@ export class RawClient {
       headers,
       body: method === "GET" || method === "HEAD" ? undefined : init.body,
     });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const idx = pair!.indexOf("=");
-      const name = pair!.slice(0, idx).trim();
-      const value = pair!.slice(idx + 1).trim();
-      if (!value || /max-age=0/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line))
-        this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    keepCookies(this.cookies, res.headers);
     const contentType = res.headers.get("content-type") ?? "";
     if (contentType.startsWith("text/event-stream")) {
       await res.body?.cancel();

@@ -117,15 +117,7 @@ export class TestClient {
       headers,
       body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
     });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const idx = pair!.indexOf("=");
-      const name = pair!.slice(0, idx).trim();
-      const value = pair!.slice(idx + 1).trim();
-      if (!value || /max-age=0/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line))
-        this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    keepCookies(this.cookies, res.headers);
     const text = await res.text();
     let body: unknown = text;
     try {
@@ -141,4 +133,16 @@ export class TestClient {
   put = <T = unknown>(p: string, json?: unknown) => this.request<T>(p, { method: "PUT", json });
   patch = <T = unknown>(p: string, json?: unknown) => this.request<T>(p, { method: "PATCH", json });
   delete = <T = unknown>(p: string) => this.request<T>(p, { method: "DELETE" });
+}
+
+/** A cookie jar's update from a response: Set-Cookie lines set or (expired/empty) delete cookies. */
+export function keepCookies(jar: Map<string, string>, headers: Headers): void {
+  for (const line of headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const idx = pair!.indexOf("=");
+    const name = pair!.slice(0, idx).trim();
+    const value = pair!.slice(idx + 1).trim();
+    if (!value || /max-age=0/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name);
+    else jar.set(name, value);
+  }
 }
