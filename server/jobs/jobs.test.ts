@@ -59,11 +59,16 @@ describe("sync through the pg-boss queue", () => {
     const task = simTruth(f.sim).tasks.find((t) => !t.archived && t.customItemId === 2)!;
     f.sim.mutate.updateTask(task.id, { name: "Launch film — director's cut" });
     await f.sim.flushWebhooks();
+    // The task row and the delivery's status are written in separate steps of the job: wait for
+    // both rather than reading the status the moment the task changed.
     await waitFor(
       async () =>
         (await f.count(
           sql`select count(*) n from tasks where organization_id = ${f.orgId} and id = ${task.id} and name = 'Launch film — director''s cut'`,
-        )) === 1,
+        )) === 1 &&
+        (await f.count(
+          sql`select count(*) n from webhook_events where organization_id = ${f.orgId} and status = 'processed'`,
+        )) > 0,
       10_000,
     );
     expect(
