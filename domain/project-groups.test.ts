@@ -1,5 +1,36 @@
 import { describe, expect, it } from "vitest";
-import { groupProjectsByPhase, groupProjectsBySpace, isCompletedJobsSpace } from "./project-groups";
+import {
+  groupProjectsByPhase,
+  groupProjectsBySpace,
+  isCompletedJobsSpace,
+  projectPhase,
+} from "./project-groups";
+
+describe("projectPhase (spec §4, 'post' tested before 'production')", () => {
+  it.each([
+    ["Bid", "bid"],
+    ["Bidding", "bid"],
+    ["Creative", "creative"],
+    ["in creative", "creative"],
+    ["In Production", "creative"],
+    ["Post", "post"],
+    ["in post", "post"],
+    ["active", "other"],
+    ["", "other"],
+  ] as const)("%s → %s", (status, phase) => {
+    expect(projectPhase(status)).toBe(phase);
+  });
+  it("files a post-production project under Post, not Creative", () => {
+    expect(projectPhase("Post Production")).toBe("post");
+    expect(projectPhase("post_production")).toBe("post");
+    expect(projectPhase("IN POST-PRODUCTION")).toBe("post");
+  });
+  it("checks 'bid' before everything", () => {
+    expect(projectPhase("Creative bid")).toBe("bid");
+    expect(projectPhase("post bid")).toBe("bid");
+    expect(projectPhase("Production bid")).toBe("bid");
+  });
+});
 
 describe("groupProjectsByPhase", () => {
   it("files projects under bid, creative, post and other", () => {
@@ -15,7 +46,7 @@ describe("groupProjectsByPhase", () => {
       creative: groups.creative.map((p) => p.id),
       post: groups.post.map((p) => p.id),
       other: groups.other.map((p) => p.id),
-    }).toEqual({ bid: ["1"], creative: ["2", "4"], post: ["3"], other: ["5"] });
+    }).toEqual({ bid: ["1"], creative: ["4"], post: ["2", "3"], other: ["5"] });
   });
 });
 

@@ -1,6 +1,37 @@
 import { COMPLETED_JOBS_SPACE_NAME, MOBILE_NAV_PROJECTS_PER_SPACE } from "./constants";
 import { UNKNOWN_SPACE_NAME } from "./messages";
-import { projectPhase, type ProjectPhase, type StatusInput } from "./status";
+import { normalizeStatus, type StatusInput } from "./status";
+
+export type ProjectPhase = "bid" | "creative" | "post" | "other";
+
+/**
+ * The keywords of each phase, in the order they are tested (first match wins). Spec §4 lists
+ * "contains 'bid' is Bid; 'creative' or 'production' is Creative; 'post' is Post". Read in that
+ * literal order, 'Post Production' — the usual name of the post phase in ClickUp — contains
+ * 'production' and would file every post-production job under Creative, so the Post menu stays
+ * empty while the POST space is full. We therefore test 'post' **before** 'production': a status
+ * naming post production is Post, 'In Production' is still Creative, and 'bid' still wins over
+ * everything ('Post bid' is a bid). The SQL of the project list is built from this same table.
+ */
+export const PROJECT_PHASE_KEYWORDS: ReadonlyArray<
+  readonly [Exclude<ProjectPhase, "other">, readonly string[]]
+> = [
+  ["bid", ["bid"]],
+  ["post", ["post"]],
+  ["creative", ["creative", "production"]],
+];
+
+/**
+ * Project grouping by status text (spec §4, with 'post' tested before 'production': see
+ * {@link PROJECT_PHASE_KEYWORDS}). Case-insensitive, underscores read as spaces; else 'other'.
+ */
+export function projectPhase(status: StatusInput): ProjectPhase {
+  const text = normalizeStatus(status);
+  for (const [phase, keywords] of PROJECT_PHASE_KEYWORDS) {
+    if (keywords.some((keyword) => text.includes(keyword))) return phase;
+  }
+  return "other";
+}
 
 /**
  * Projects menu of the desktop top bar (spec §2, §4): projects grouped by {@link projectPhase} of

@@ -7,7 +7,6 @@ import {
   normalizeStatus,
   projectBadgeVariant,
   projectPageStatusColor,
-  projectPhase,
   projectRevisionStatus,
   statusNeedsWork,
   statusText,
@@ -51,29 +50,6 @@ describe("isCompleteOrClosed", () => {
     expect(isCompleteOrClosed("closed")).toBe(true);
     expect(isCompleteOrClosed("archived")).toBe(false);
     expect(isCompleteOrClosed("canceled")).toBe(false);
-  });
-});
-
-describe("projectPhase (spec §4, first match wins)", () => {
-  it.each([
-    ["Bid", "bid"],
-    ["Bidding", "bid"],
-    ["Creative", "creative"],
-    ["In Production", "creative"],
-    ["Post", "post"],
-    ["in post", "post"],
-    ["active", "other"],
-    ["", "other"],
-  ] as const)("%s → %s", (status, phase) => {
-    expect(projectPhase(status)).toBe(phase);
-  });
-  it("checks 'production' before 'post', so 'Post Production' is creative", () => {
-    expect(projectPhase("Post Production")).toBe("creative");
-    expect(projectPhase("post_production")).toBe("creative");
-  });
-  it("checks 'bid' before everything", () => {
-    expect(projectPhase("Creative bid")).toBe("bid");
-    expect(projectPhase("post bid")).toBe("bid");
   });
 });
 

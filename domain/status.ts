@@ -41,21 +41,7 @@ export function isCompleteOrClosed(status: StatusInput): boolean {
   return containsAny(status, ["complete", "closed"]);
 }
 
-export type ProjectPhase = "bid" | "creative" | "post" | "other";
-
-/**
- * Project grouping by status text (spec §4), checked in the spec's order and first match wins:
- * 'bid' → bid; then 'creative' or 'production' → creative; then 'post' → post; else other.
- * Because 'production' is checked before 'post', 'Post Production' is **creative**, while
- * 'Post', 'In Post' or 'Post - Edit' are post.
- */
-export function projectPhase(status: StatusInput): ProjectPhase {
-  const text = normalizeStatus(status);
-  if (text.includes("bid")) return "bid";
-  if (text.includes("creative") || text.includes("production")) return "creative";
-  if (text.includes("post")) return "post";
-  return "other";
-}
+// Project grouping by status (spec §4, projectPhase) lives in project-groups.ts.
 
 /** Colour tokens (Tailwind palette names; the spec's "grey" and "gray" are the same token). */
 export type StatusColor = "green" | "blue" | "orange" | "purple" | "red" | "yellow" | "gray";

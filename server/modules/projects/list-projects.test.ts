@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProjectPhase } from "@domain/index";
+import { projectPhase, type ProjectPhase } from "@domain/index";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
 import { seedClickupData } from "../../../tests/api/seed";
 import { systemContext, type RequestContext } from "../../request-context";
@@ -236,6 +236,15 @@ describe("All Projects in SQL keeps the JavaScript rules", () => {
       { id: "s2", name: "Archive B", count: 2 },
       { id: "s1", name: "Production", count: 3 },
     ]);
+  });
+
+  it("files a post-production project under Post in the rows, the phase filter and the counts", async () => {
+    const all = (await listProjects(admin, q({ pageSize: 200 }))).items;
+    expect(all.find((p) => p.id === "b3")?.phase).toBe("post");
+    for (const p of all) expect(p.phase, p.status ?? "null").toBe(projectPhase(p.status));
+    const post = await listProjects(admin, q({ phase: "post", pageSize: 200 }));
+    expect(post.items.map((p) => p.id).sort()).toEqual(["a4", "a5", "b3"]);
+    expect(post.phaseCounts).toEqual({ bid: 3, creative: 2, post: 3, other: 4 });
   });
 
   it("answers an empty page past the end with the total", async () => {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { COMPLETED_JOBS_SPACE_NAME, ITEM_TYPE } from "@domain/index";
+import { COMPLETED_JOBS_SPACE_NAME, ITEM_TYPE, PROJECT_PHASE_KEYWORDS } from "@domain/index";
 import { firstRow, rows, type Executor } from "../../db/executor";
 import { listBatches, listPage, type ListPage, type ListQuery } from "../../lib/list-query";
 import { taskVisibleIn, type TaskScope } from "../accessible-tasks/task-scope";
@@ -92,12 +92,23 @@ function allClients(organizationId: string): SQL {
 /** projectJobCode (domain/project-meta.ts): the custom id, else the name. */
 const JOB_CODE = sql`coalesce(nullif(btrim(m.custom_id), ''), m.name)`;
 
-/** projectPhase (domain/status.ts): the first keyword the status contains, in the spec's order. */
-const PHASE = sql`(case
-  when lower(coalesce(m.status, '')) like '%bid%' then 'bid'
-  when lower(coalesce(m.status, '')) like '%creative%' or lower(coalesce(m.status, '')) like '%production%' then 'creative'
-  when lower(coalesce(m.status, '')) like '%post%' then 'post'
-  else 'other' end)`;
+/**
+ * projectPhase (domain/project-groups.ts) in SQL, built from the same keyword table: the first
+ * phase one of whose keywords the status contains ('post' before 'production'), else 'other'.
+ * The status is read as the domain reads it: lower case, underscores as spaces.
+ */
+const PHASE = sql.raw(
+  `(case ${PROJECT_PHASE_KEYWORDS.map(
+    ([phase, keywords]) =>
+      `when ${keywords.map((k) => `replace(lower(coalesce(m.status, '')), '_', ' ') like ${sqlWord(`%${k}%`)}`).join(" or ")} then ${sqlWord(phase)}`,
+  ).join(" ")} else 'other' end)`,
+);
+
+/** A constant word of ours as an SQL literal (letters, spaces and % only, so nothing to escape). */
+function sqlWord(word: string): string {
+  if (!/^[a-z %]+$/.test(word)) throw new Error(`not a plain word: ${word}`);
+  return `'${word}'`;
+}
 const PHASE_RANK = sql`(case ${PHASE} when 'bid' then 0 when 'creative' then 1 when 'post' then 2 else 3 end)`;
 
 /**
