@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   buildTimesheetEntries,
   durationMsFromHours,
+  formatTimesheetDayTotal,
   entryStartTime,
   isValidTimesheetHours,
   parseTimesheetHours,
@@ -12,7 +13,11 @@ import {
   timesheetCellsFromEntries,
   timesheetDayTotal,
   timesheetHoursSchema,
+  TIMESHEET_HOURS_MESSAGE,
+  timesheetHoursFromInput,
+  timesheetOverfullDays,
   timesheetRowKey,
+  timesheetTotals,
 } from "./timesheet";
 
 describe("hours input (spec §5)", () => {
@@ -133,5 +138,117 @@ describe("timesheetDayTotal", () => {
     const cells = { "a:2025-03-10": "1.5", "b:2025-03-10": 2, "c:2025-03-10": "x", "a:2025-03-11": 8 };
     expect(timesheetDayTotal(cells, "2025-03-10")).toBe(3.5);
     expect(timesheetDayTotal(cells, "2025-03-12")).toBe(0);
+  });
+});
+
+describe("hours as typed in a cell (issue 10 §3)", () => {
+  it("reads a comma as the decimal separator: '2,5' is 2.5, never 25", () => {
+    expect(timesheetHoursFromInput("2,5")).toBe(2.5);
+    expect(timesheetHoursFromInput("2.5")).toBe(2.5);
+    expect(timesheetHoursFromInput(" 7,50 ")).toBe(7.5);
+    expect(timesheetHoursFromInput(",5")).toBe(0.5);
+    expect(timesheetHoursFromInput("8")).toBe(8);
+    expect(timesheetHoursFromInput("24")).toBe(24);
+    expect(timesheetHoursFromInput("0")).toBe(0);
+  });
+  it("reads a blank cell as 0", () => {
+    expect(timesheetHoursFromInput("")).toBe(0);
+    expect(timesheetHoursFromInput("   ")).toBe(0);
+    expect(timesheetHoursFromInput(undefined)).toBe(0);
+  });
+  it("refuses anything that is not plain hours: exponents, words, signs, units, separators", () => {
+    for (const text of [
+      "1e1",
+      "1E1",
+      "abc",
+      "2h",
+      "-1",
+      "+2",
+      "1,000",
+      "1.2.3",
+      "2,5,0",
+      "Infinity",
+      "0x10",
+      "½",
+    ]) {
+      expect(timesheetHoursFromInput(text), text).toBeNull();
+    }
+  });
+  it("refuses hours outside 0–24 or off the half-hour step", () => {
+    expect(timesheetHoursFromInput("25")).toBeNull();
+    expect(timesheetHoursFromInput("24,5")).toBeNull();
+    expect(timesheetHoursFromInput("1,25")).toBeNull();
+    expect(timesheetHoursFromInput("0.3")).toBeNull();
+  });
+  it("has one message for a refused cell", () => {
+    expect(TIMESHEET_HOURS_MESSAGE).toBe("Enter hours from 0 to 24 in steps of 0.5.");
+  });
+  it("parseTimesheetHours follows the same reading: '2,5' is 2.5 and '1e1' is non-numeric (0)", () => {
+    expect(parseTimesheetHours("2,5")).toBe(2.5);
+    expect(parseTimesheetHours("1e1")).toBe(0);
+    expect(parseTimesheetHours("-1")).toBe(-1);
+  });
+});
+
+describe("timesheetTotals (issue 10 §3: totals never show invalid values)", () => {
+  const days = ["2025-03-10", "2025-03-11"];
+  it("adds typed and ClickUp hours per day, per task and for the week", () => {
+    const totals = timesheetTotals(
+      ["a", "b"],
+      days,
+      { "a:2025-03-10": "1,5", "b:2025-03-10": "2", "a:2025-03-11": "" },
+      { "b:2025-03-11": 3 },
+    );
+    expect(totals.day).toEqual({ "2025-03-10": 3.5, "2025-03-11": 3 });
+    expect(totals.row).toEqual({ a: 1.5, b: 5 });
+    expect(totals.week).toBe(6.5);
+    expect(totals.refused).toEqual([]);
+    expect(totals.overfullDays).toEqual([]);
+  });
+  it("counts refused cells as nothing: -1, 25, '1e1' and 'abc' never reach a total", () => {
+    const totals = timesheetTotals(
+      ["a", "b"],
+      days,
+      { "a:2025-03-10": "-1", "b:2025-03-10": "25", "a:2025-03-11": "1e1", "b:2025-03-11": "abc" },
+      {},
+    );
+    expect(totals.day).toEqual({ "2025-03-10": 0, "2025-03-11": 0 });
+    expect(totals.row).toEqual({ a: 0, b: 0 });
+    expect(totals.week).toBe(0);
+    expect(totals.refused.sort()).toEqual(
+      ["a:2025-03-10", "a:2025-03-11", "b:2025-03-10", "b:2025-03-11"].sort(),
+    );
+  });
+  it("ignores negative or non-finite ClickUp hours", () => {
+    const totals = timesheetTotals(["a"], days, {}, { "a:2025-03-10": -2, "a:2025-03-11": Number.NaN });
+    expect(totals.week).toBe(0);
+  });
+  it("flags a day whose typed hours take it past 24 hours", () => {
+    const totals = timesheetTotals(
+      ["a", "b"],
+      days,
+      { "a:2025-03-10": "20", "b:2025-03-10": "4,5", "a:2025-03-11": "2" },
+      { "b:2025-03-11": 23 },
+    );
+    expect(totals.overfullDays).toEqual(["2025-03-10", "2025-03-11"]);
+    // ClickUp alone past 24 is ClickUp's business: nothing typed that day, nothing flagged.
+    expect(timesheetTotals(["a"], days, {}, { "a:2025-03-10": 25 }).overfullDays).toEqual([]);
+  });
+  it("displays a day total past 24 hours as 'over 24h', never as the impossible figure", () => {
+    expect(formatTimesheetDayTotal(7.5)).toBe("7.5h");
+    expect(formatTimesheetDayTotal(24)).toBe("24.0h");
+    expect(formatTimesheetDayTotal(24.5)).toBe("over 24h");
+    expect(formatTimesheetDayTotal(-1)).toBe("0.0h");
+  });
+});
+
+describe("timesheetOverfullDays (the server's check of a save)", () => {
+  it("names the days whose saved plus ClickUp hours pass 24", () => {
+    expect(timesheetOverfullDays({ "a:2025-03-10": 20, "b:2025-03-10": 4.5, "a:2025-03-11": 8 }, {})).toEqual(
+      ["2025-03-10"],
+    );
+    expect(timesheetOverfullDays({ "a:2025-03-11": 2 }, { "b:2025-03-11": 22.5 })).toEqual(["2025-03-11"]);
+    expect(timesheetOverfullDays({ "a:2025-03-11": 2 }, { "b:2025-03-11": 22 })).toEqual([]);
+    expect(timesheetOverfullDays({}, { "b:2025-03-11": 30 })).toEqual([]);
   });
 });
