@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
@@ -22,6 +23,8 @@ export const auditEvents = pgTable(
     objectId: text("object_id").notNull(),
     /** What happened: created, updated, deleted, submitted, approved, started, stopped… */
     action: text("action").notNull(),
+    /** 'finance' for the finance audit trail (rate cards, budgets, POs…); null for the rest. */
+    category: text("category"),
     before: jsonb("before"),
     after: jsonb("after"),
     requestId: text("request_id"),
@@ -33,5 +36,8 @@ export const auditEvents = pgTable(
     index("audit_events_org_time_idx").on(t.organizationId, t.occurredAt),
     index("audit_events_object_idx").on(t.organizationId, t.objectType, t.objectId, t.occurredAt),
     index("audit_events_actor_idx").on(t.organizationId, t.actorUserId, t.occurredAt),
+    index("audit_events_category_idx")
+      .on(t.organizationId, t.category, t.occurredAt)
+      .where(sql`${t.category} is not null`),
   ],
 );

@@ -4,3 +4,5 @@ export * from "./clickup";
 export * from "./operations";
 export * from "./impersonation";
 export * from "./audit";
+export * from "./capacity";
+export * from "./finance";

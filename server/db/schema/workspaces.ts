@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { profiles } from "./auth";
 
 export const organizations = pgTable(
@@ -9,8 +18,32 @@ export const organizations = pgTable(
     name: text("name").notNull(),
     createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // Settings → Organization (PRODUCT.md): money, calendar and capacity of the workspace.
+    /** ISO 4217 code of the workspace's money. */
+    currency: text("currency").notNull().default("USD"),
+    /** IANA zone of "today", week and month boundaries. */
+    timeZone: text("time_zone").notNull().default("UTC"),
+    weekStart: text("week_start", { enum: ["monday", "sunday"] })
+      .notNull()
+      .default("monday"),
+    /** Capacity of a person without their own figure (spec §9: 8 hours). */
+    defaultMinutesPerDay: integer("default_minutes_per_day").notNull().default(480),
+    /** ISO weekdays worked: 1 Monday … 7 Sunday. */
+    workingDays: integer("working_days")
+      .array()
+      .notNull()
+      .default(sql`'{1,2,3,4,5}'::integer[]`),
+    /** First month of the fiscal year, 1–12. */
+    fiscalYearStartMonth: integer("fiscal_year_start_month").notNull().default(1),
   },
-  (t) => [check("organizations_name_not_blank", sql`length(btrim(${t.name})) > 0`)],
+  (t) => [
+    check("organizations_name_not_blank", sql`length(btrim(${t.name})) > 0`),
+    check("organizations_currency_code", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("organizations_week_start_valid", sql`${t.weekStart} in ('monday', 'sunday')`),
+    check("organizations_minutes_per_day_range", sql`${t.defaultMinutesPerDay} between 0 and 1440`),
+    check("organizations_working_days_valid", sql`${t.workingDays} <@ '{1,2,3,4,5,6,7}'::integer[]`),
+    check("organizations_fiscal_month_range", sql`${t.fiscalYearStartMonth} between 1 and 12`),
+  ],
 );
 
 export const userOrganizations = pgTable(

@@ -12,6 +12,8 @@ export interface Change {
   action: string;
   before?: unknown;
   after?: unknown;
+  /** "finance" puts the row on the finance audit trail (rate cards, budgets, POs…). */
+  category?: "finance";
 }
 
 /**
@@ -29,6 +31,7 @@ export async function recordChange(ctx: RequestContext, tx: Executor, change: Ch
     objectType: storableText(change.object),
     objectId: storableText(change.id),
     action: storableText(change.action),
+    category: change.category ?? null,
     before: change.before === undefined ? null : storableJson(change.before),
     after: change.after === undefined ? null : storableJson(change.after),
     requestId: ctx.requestId,
