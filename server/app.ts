@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./context";
+import { compressResponses, isCompressible } from "./lib/compress";
 import { AppError, type ErrorBody } from "./lib/errors";
+import { originRefusal } from "./lib/origin";
 import { newId } from "./lib/ids";
 import { noStoreApiResponses } from "./lib/no-store";
 import { rejectUnsafeInput } from "./lib/input-sanity";
@@ -75,6 +77,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     }),
   );
 
+  // JSON and other text answers go out brotli/gzip-compressed (built files have .br/.gz siblings).
+  app.use("/api/*", compressResponses());
   app.use("/api/*", noStoreApiResponses());
 
   app.use(
@@ -97,9 +101,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       !c.req.path.startsWith("/api/webhooks/")
     ) {
       const origin = c.req.header("origin");
-      if (origin && origin !== new URL(c.req.url).origin && origin !== deps.config.publicUrl) {
-        throw new AppError(403, "forbidden", "Cross-site request refused");
-      }
+      const refusal = origin ? originRefusal(deps.config, c.req.url, origin) : null;
+      if (refusal) throw new AppError(403, "forbidden", refusal);
     }
     await next();
   });
@@ -175,23 +178,64 @@ function isMalformedJson(err: unknown): boolean {
   return err instanceof SyntaxError || (err instanceof Error && /Malformed JSON/i.test(err.message));
 }
 
+/** Files of the build that are served as they are; `.vite/` (the build manifest) and other dot paths never. */
+const DOT_PATH = /(?:^|\/)\./;
+/** A last path segment that names a file (`/robots.txt`, `/favicon.ico`): a miss is a 404, not the app. */
+const FILE_NAME = /\/[^/]+\.[a-z0-9]{1,12}$/i;
+
 function mountWeb(app: Hono<AppEnv>, webDir: string) {
   const root = path.relative(process.cwd(), webDir) || ".";
-  const indexFile = path.join(webDir, "index.html");
+  const skipDotPaths: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (DOT_PATH.test(c.req.path)) return c.notFound();
+    await next();
+  };
+  app.use("/.*", skipDotPaths);
+  app.use("*", skipDotPaths);
+  // Hashed file names: a file never changes under its name, so browsers keep it for a year.
   app.use(
     "/assets/*",
     serveStatic({
       root,
+      precompressed: true,
       onFound: (_p, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
+        varyOnEncoding(c);
+      },
+      onNotFound: () => {},
+    }),
+  );
+  app.use("/assets/*", (c) => c.notFound());
+  // The app shell (/, /index.html and the SPA fallback) is revalidated on every load so a new
+  // build is picked up at once; other public files (robots.txt, favicon) may be kept an hour.
+  const shell = (c: Context<AppEnv>) => {
+    c.header("Cache-Control", "no-cache");
+    varyOnEncoding(c);
+  };
+  app.use(
+    "*",
+    serveStatic({
+      root,
+      precompressed: true,
+      onFound: (file, c) => {
+        if (path.basename(file).startsWith("index.html")) shell(c);
+        else {
+          c.header("Cache-Control", "public, max-age=3600");
+          varyOnEncoding(c);
+        }
       },
     }),
   );
-  app.use("*", serveStatic({ root }));
-  // SPA fallback: every other GET that is not an API call gets the app shell.
-  app.get("*", (c) => {
-    if (c.req.path.startsWith("/api/") || c.req.path.startsWith("/assets/")) return c.notFound();
-    c.header("Cache-Control", "no-cache");
-    return c.html(fs.readFileSync(indexFile, "utf8"));
+  const serveShell = serveStatic({ root, path: "index.html", precompressed: true, onFound: (_p, c) => shell(c) });
+  // SPA fallback: every other GET that is not an API call or a file name gets the app shell.
+  app.get("*", (c, next) => {
+    if (c.req.path.startsWith("/api/") || FILE_NAME.test(c.req.path)) return c.notFound();
+    return serveShell(c, next);
   });
+}
+
+/** Built text files have .br/.gz siblings: a cache must key them on Accept-Encoding. */
+function varyOnEncoding(c: Context<AppEnv>) {
+  if (isCompressible(c.res.headers.get("content-type") ?? c.req.header("content-type"))) {
+    c.header("Vary", "Accept-Encoding", { append: true });
+  }
 }

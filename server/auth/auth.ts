@@ -14,6 +14,7 @@ import {
   profiles,
 } from "../db/schema";
 import type { Logger } from "../lib/logger";
+import { trustedOrigins } from "../lib/origin";
 import type { Secrets } from "../lib/secrets";
 import type { Mailer } from "../mail/mailer";
 import { passwordResetMail, verificationMail } from "../mail/templates";
@@ -60,7 +61,8 @@ export function createAuth(deps: AuthBuildDeps) {
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: secrets.authSecret,
-    trustedOrigins: [config.publicUrl],
+    // Same-origin from any address the server answers on unless PUBLIC_URL pins one (server/lib/origin.ts).
+    trustedOrigins: (request) => trustedOrigins(config, request?.url),
     logger: {
       level: config.LOG_LEVEL === "silent" ? "error" : "warn",
       disabled: config.LOG_LEVEL === "silent",
@@ -140,6 +142,9 @@ export function createAuth(deps: AuthBuildDeps) {
       customRules: AUTH_RATE_LIMIT_RULES,
     },
     advanced: {
+      // better-auth turns its origin check off when NODE_ENV is "test"; keep it on so the API
+      // tests exercise the check production runs (server/lib/origin.test.ts).
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith("https://"),
       database: { generateId: () => randomUUID() },

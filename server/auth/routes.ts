@@ -14,6 +14,7 @@ import {
   type ErrorBody,
   type ErrorCode,
 } from "../lib/errors";
+import { originRefusal } from "../lib/origin";
 import { documented } from "../lib/openapi";
 import { recordSecurityEvent } from "../modules/audit/record-security-event";
 import { authProfileFieldsSchema } from "../modules/session/contract";
@@ -142,9 +143,8 @@ async function handleAuth(c: Context<AppEnv>): Promise<Response> {
   if (path === "/sign-out" && method === "POST") {
     // Only a same-origin POST signs out: a link or a form on another site must not end sessions.
     const origin = c.req.header("origin");
-    if (!origin || (origin !== new URL(c.req.url).origin && origin !== deps.config.publicUrl)) {
-      throw forbidden("Cross-site request refused");
-    }
+    const refusal = origin ? originRefusal(deps.config, c.req.url, origin) : "Cross-site request refused";
+    if (refusal) throw forbidden(refusal);
     // Global sign-out (spec §7): every session of the user ends, and the remembered workspace is cleared.
     const user = await loadUser(c);
     if (user) {
