@@ -1,6 +1,6 @@
 import type { RequestContext } from "../../request-context";
 import { visibleTaskIds } from "./repo";
-import { resolveTaskScope } from "./task-scope";
+import { resolvePersonTaskScope } from "./task-scope";
 
 /**
  * Task ids the caller may see in their current workspace (spec §6, §7 get-accessible-tasks):
@@ -13,6 +13,6 @@ export interface AccessibleTasks {
 }
 
 export async function getAccessibleTasks(ctx: RequestContext): Promise<AccessibleTasks> {
-  const scope = await resolveTaskScope(ctx);
+  const scope = await resolvePersonTaskScope(ctx);
   return { taskIds: await visibleTaskIds(ctx.db, scope), clickupUserId: scope.clickupUserId };
 }

@@ -16,17 +16,40 @@ export interface TaskScope {
   organizationId: string;
   /** Owners and admins who are not viewing the app as someone else. */
   seesAll: boolean;
-  /** The viewed person's active ClickUp user id; null when they have not connected ClickUp. */
+  /**
+   * The viewed person's active ClickUp user id; null when they have not connected ClickUp — and,
+   * from resolveTaskScope, when they see all tasks (visibility does not need it).
+   */
   clickupUserId: string | null;
 }
 
-/** The task scope of the person a request views (the caller, or the member they impersonate). */
+/**
+ * The task scope of the person a request views (the caller, or the member they impersonate), for
+ * visibility: owners and admins who see everything skip the ClickUp-id lookup.
+ */
 export async function resolveTaskScope(ctx: RequestContext, executor: Executor = ctx.db): Promise<TaskScope> {
-  const clickupUserId = await activeClickupUserId(executor, ctx.organizationId, viewedUserId(ctx));
+  const seesAll = seesAllTasks(ctx.role, ctx.impersonating !== null);
+  return {
+    organizationId: ctx.organizationId,
+    seesAll,
+    clickupUserId: seesAll
+      ? null
+      : await activeClickupUserId(executor, ctx.organizationId, viewedUserId(ctx)),
+  };
+}
+
+/**
+ * The same scope with the viewed person's ClickUp user id looked up for everyone, admins too: for
+ * views of the person's own work (dashboard, timesheet, the accessible-tasks answer).
+ */
+export async function resolvePersonTaskScope(
+  ctx: RequestContext,
+  executor: Executor = ctx.db,
+): Promise<TaskScope> {
   return {
     organizationId: ctx.organizationId,
     seesAll: seesAllTasks(ctx.role, ctx.impersonating !== null),
-    clickupUserId,
+    clickupUserId: await activeClickupUserId(executor, ctx.organizationId, viewedUserId(ctx)),
   };
 }
 

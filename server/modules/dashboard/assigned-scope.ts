@@ -1,6 +1,6 @@
 import type { Executor } from "../../db/executor";
 import type { RequestContext } from "../../request-context";
-import { resolveTaskScope } from "../accessible-tasks/task-scope";
+import { resolvePersonTaskScope } from "../accessible-tasks/task-scope";
 import type { AssignedScope } from "./repo";
 
 /**
@@ -12,6 +12,6 @@ export async function resolveAssignedScope(
   ctx: RequestContext,
   executor: Executor = ctx.db,
 ): Promise<AssignedScope | null> {
-  const scope = await resolveTaskScope(ctx, executor);
+  const scope = await resolvePersonTaskScope(ctx, executor);
   return scope.clickupUserId ? { ...scope, clickupUserId: scope.clickupUserId } : null;
 }
