@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
@@ -29,6 +28,8 @@ import { apiDocsRoutes } from "./modules/api-docs/routes";
 import { SIM_MOUNT } from "./integrations/clickup/runtime";
 import { invitationRoutes } from "./modules/invitations/routes";
 import { memberRoutes } from "./modules/members/routes";
+import { rateCardRoutes } from "./modules/rate-cards/routes";
+import { capacityRoutes } from "./modules/capacity/routes";
 
 export interface CreateAppOptions {
   /** Directory of the built web app; omitted in API tests. */
@@ -130,6 +131,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/clickup", clickupRoutes());
   api.route("/webhooks", webhookRoutes());
   api.route("/accessible-tasks", accessibleTasksRoutes());
+  api.route("/rate-cards", rateCardRoutes());
+  api.route("/capacity", capacityRoutes());
   app.route("/api", api);
   // /api/openapi.json and /api/reference describe every route registered on `app` (read per request).
   app.route("/api", apiDocsRoutes(app));
@@ -189,7 +192,6 @@ function mountWeb(app: Hono<AppEnv>, webDir: string) {
     if (DOT_PATH.test(c.req.path)) return c.notFound();
     await next();
   };
-  app.use("/.*", skipDotPaths);
   app.use("*", skipDotPaths);
   // Hashed file names: a file never changes under its name, so browsers keep it for a year.
   app.use(
@@ -201,10 +203,9 @@ function mountWeb(app: Hono<AppEnv>, webDir: string) {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
         varyOnEncoding(c);
       },
-      onNotFound: () => {},
     }),
   );
-  app.use("/assets/*", (c) => c.notFound());
+  app.use("/assets/*", async (c) => c.notFound());
   // The app shell (/, /index.html and the SPA fallback) is revalidated on every load so a new
   // build is picked up at once; other public files (robots.txt, favicon) may be kept an hour.
   const shell = (c: Context<AppEnv>) => {
@@ -225,17 +226,23 @@ function mountWeb(app: Hono<AppEnv>, webDir: string) {
       },
     }),
   );
-  const serveShell = serveStatic({ root, path: "index.html", precompressed: true, onFound: (_p, c) => shell(c) });
+  const serveShell = serveStatic({
+    root,
+    path: "index.html",
+    precompressed: true,
+    onFound: (_p, c) => shell(c),
+  });
   // SPA fallback: every other GET that is not an API call or a file name gets the app shell.
-  app.get("*", (c, next) => {
+  app.get("*", async (c) => {
     if (c.req.path.startsWith("/api/") || FILE_NAME.test(c.req.path)) return c.notFound();
-    return serveShell(c, next);
+    return (await serveShell(c, async () => {})) ?? c.notFound();
   });
 }
 
 /** Built text files have .br/.gz siblings: a cache must key them on Accept-Encoding. */
 function varyOnEncoding(c: Context<AppEnv>) {
-  if (isCompressible(c.res.headers.get("content-type") ?? c.req.header("content-type"))) {
+  const vary = c.res.headers.get("vary") ?? "";
+  if (isCompressible(c.res.headers.get("content-type")) && !/accept-encoding/i.test(vary)) {
     c.header("Vary", "Accept-Encoding", { append: true });
   }
 }
