@@ -518,18 +518,30 @@ export const OTHER_TASKS: readonly string[] = [
   "Stock image search",
 ];
 
-export const PRODUCER_UPDATES: readonly string[] = [
-  "Shoot locked; call sheet goes out tomorrow.",
-  "Waiting on client feedback on round 2 storyboards.",
-  "Budget approved. Kicking off casting this week.",
-  "Rough cut delivered; client review scheduled for Thursday.",
-  "Scope change requested for social cutdowns - estimate in progress.",
-  "On track. Final delivery confirmed with the media agency.",
-  "Legal review pending on supers; holding final conform.",
-  "Bid submitted; awaiting decision.",
-  "Wrapped and archived.",
-  "",
-];
+/** The producer's status update on a project's meta task ("Status Update" field), by phase. */
+export const STATUS_UPDATES = {
+  bid: [
+    "Bid submitted; awaiting decision.",
+    "Treatment and estimate due to the client on Friday.",
+    "Client asked for a revised bid with one shoot day fewer.",
+  ],
+  creative: [
+    "Waiting on client feedback on round 2 storyboards.",
+    "Scope change requested for social cutdowns - estimate in progress.",
+    "Concepts presented; client picked route B, refining this week.",
+  ],
+  production: [
+    "Shoot locked; call sheet goes out tomorrow.",
+    "Budget approved. Kicking off casting this week.",
+    "Location recce done; tech scout on Monday.",
+  ],
+  post: [
+    "Rough cut delivered; client review scheduled for Thursday.",
+    "Legal review pending on supers; holding final conform.",
+    "On track. Final delivery confirmed with the media agency.",
+  ],
+  completed: ["Wrapped and archived."],
+} as const satisfies Record<string, readonly string[]>;
 
 export const TIME_DESCRIPTIONS: readonly string[] = [
   "",

@@ -379,7 +379,7 @@ describe("custom fields", () => {
       { auth: pk },
     );
     expect(fields.body.fields.map((f) => f.name)).toEqual(
-      expect.arrayContaining(["Client", "Job Code", "Producer Update", "ClickUp Folder ID", "h/d est"]),
+      expect.arrayContaining(["Client", "Job Code", "Status Update", "ClickUp Folder ID", "h/d est"]),
     );
   });
 
@@ -412,8 +412,8 @@ describe("custom fields", () => {
     expect((await read("Approved"))?.value).toBe("true");
     expect((await set(f["Shoot Date"], 1773900000000)).status).toBe(200);
     expect((await read("Shoot Date"))?.value).toBe("1773900000000");
-    expect((await set(f["Producer Update"], "Client loved it")).status).toBe(200);
-    expect((await read("Producer Update"))?.value).toBe("Client loved it");
+    expect((await set(f["Status Update"], "Client loved it")).status).toBe(200);
+    expect((await read("Status Update"))?.value).toBe("Client loved it");
     const labels = (await read("Deliverable Type"))?.type_config.options ?? [];
     expect((await set(f["Deliverable Type"], [labels[0]?.id, labels[2]?.id])).status).toBe(200);
     expect((await read("Deliverable Type"))?.value).toEqual([labels[0]?.id, labels[2]?.id]);

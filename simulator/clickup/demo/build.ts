@@ -174,7 +174,9 @@ export class AgencyBuild {
       dateUpdated: updated,
       dateClosed: statusType === "closed" ? closedAt : null,
       dateDone: closed ? closedAt : null,
-      archived: closed && ctx.plan.kind === "completed" && p.chance(0.04),
+      // Some finished work of completed jobs is archived; never a project's meta task (1001),
+      // which would take the project itself out of every list.
+      archived: closed && ctx.plan.kind === "completed" && p.chance(0.04) && input.customItemId !== 1001,
       fields: input.fields && Object.keys(input.fields).length > 0 ? input.fields : null,
     });
     return task;
@@ -188,6 +190,7 @@ export class AgencyBuild {
     const space = this.state.requireSpace(pr.spaceId);
     const plan: ProjectPlan = {
       kind: pr.kind,
+      space: pr.kind,
       client: { name: pr.client, code: "" },
       clientOptionId: "",
       campaign: "",

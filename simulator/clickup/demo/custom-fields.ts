@@ -19,8 +19,8 @@ export function createFields(b: AgencyBuild): void {
     });
   };
   // Field names matter to consumers that match by substring (spec §7: a name containing "client"
-  // is the client, "clickup" + "folder" the folder id, "h/d est" the daily estimate), so only the
-  // intended field contains each of those words.
+  // is the client, "status" the producer's status update, "clickup" + "folder" the folder id,
+  // "h/d est" the daily estimate), so only the intended field contains each of those words.
   const clientColors = [
     "#04A9F4",
     "#3397dd",
@@ -44,7 +44,7 @@ export function createFields(b: AgencyBuild): void {
     })),
   });
   team("Job Code", "short_text");
-  team("Producer Update", "text");
+  team("Status Update", "text");
   team("ClickUp Folder ID", "short_text");
   team("h/d est", "number");
   team("Budget", "currency", { precision: 2, currency_type: "USD", default: null });

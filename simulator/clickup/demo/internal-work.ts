@@ -19,6 +19,7 @@ export function createInternalWork(b: AgencyBuild, budget: number): void {
   const ownerId = b.owner.user.id;
   const internalPlan: ProjectPlan = {
     kind: "creative",
+    space: "creative",
     client: { name: "Internal", code: "INT" },
     clientOptionId: "",
     campaign: "",

@@ -41,6 +41,7 @@ export interface DemoProject {
   jobCode: string;
   spaceId: string;
   spaceName: string;
+  /** Its phase ("bids" for a Bid-phase project, whichever space it lives in). */
   kind: SpaceKind;
   metaTaskId: string;
   listIds: string[];
@@ -104,9 +105,12 @@ export interface Person {
   discipline: Discipline;
 }
 
-/** A project before it exists: its phase, client, dates and team. */
+/** A project before it exists: its phase, the space it lives in, client, dates and team. */
 export interface ProjectPlan {
+  /** Its phase: decides its statuses, dates and team ("bids" = a Bid-phase project). */
   kind: SpaceKind;
+  /** The space it lives in: its phase's space, except follow-on bids in the live spaces. */
+  space: SpaceKind;
   client: ClientSeed;
   clientOptionId: string;
   campaign: string;

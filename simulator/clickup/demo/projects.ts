@@ -3,8 +3,8 @@ import {
   ASSIGNMENT_PREFIX,
   CAMPAIGNS,
   MILESTONE_SCHEDULE,
-  PRODUCER_UPDATES,
   SHOOT_LOCATIONS,
+  STATUS_UPDATES,
   type Discipline,
 } from "../demo-data";
 import type { FieldValue, SimFolder, SimList, SimSpace, SimTask } from "../model";
@@ -104,6 +104,7 @@ export function planProjects(b: AgencyBuild, profile: AgencyProfile): ProjectPla
       if (live && team.includes(member)) memberActive++;
       plans.push({
         kind,
+        space: kind,
         client,
         clientOptionId: b.optionId("Client", client.name),
         campaign,
@@ -114,6 +115,15 @@ export function planProjects(b: AgencyBuild, profile: AgencyProfile): ProjectPla
         team,
       });
     }
+  }
+  // Every live space also holds tentative work: its last project is a follow-on bid (Bid phase,
+  // dated like a bid), so resource planning sees "if we win it" load in each space.
+  for (const space of ["creative", "production", "post"] as const) {
+    const plan = plans.findLast((x) => x.space === space);
+    if (!plan) continue;
+    plan.kind = "bids";
+    plan.startDay = p.int(-7, 14);
+    plan.endDay = plan.startDay + p.int(35, 70);
   }
   return plans;
 }
@@ -145,6 +155,7 @@ export interface ProjectBuild {
 
 /** One project: a folder with its three lists, then its tasks, each kind in its own step. */
 export function createProject(b: AgencyBuild, plan: ProjectPlan): void {
+  const firstTask = b.state.tasks.length;
   const project = openProject(b, plan);
   createMetaTask(b, project);
   createMilestones(b, project);
@@ -153,13 +164,47 @@ export function createProject(b: AgencyBuild, plan: ProjectPlan): void {
   createAssets(b, project);
   createActionItems(b, project);
   createOtherTasks(b, project);
+  fitEstimates(b, project, firstTask);
+}
+
+/** Share of the team's hours over the schedule that a project's estimates may take. */
+const ESTIMATE_SHARE_OF_CAPACITY = 0.3;
+
+/**
+ * Keep the project's estimates to what its team could deliver: when the work items (everything
+ * but the bookings, whose estimate is their h/d est × workdays) would take the project past
+ * {@link ESTIMATE_SHARE_OF_CAPACITY} of the team's 8 h days over the schedule, their estimates
+ * shrink in proportion (to the quarter hour, at least 15 minutes). A big agency's projects hold
+ * more tasks, not more people, so without this their hours grew past what anyone could work.
+ */
+function fitEstimates(b: AgencyBuild, project: ProjectBuild, firstTask: number): void {
+  const { plan } = project;
+  const capacity = plan.team.length * workdays(plan.startDay, plan.endDay) * 8 * HOUR;
+  const limit = capacity * ESTIMATE_SHARE_OF_CAPACITY;
+  let bookings = 0;
+  let work = 0;
+  const tasks = b.state.tasks;
+  for (let i = firstTask; i < tasks.length; i++) {
+    const t = tasks[i];
+    if (!t?.timeEstimate) continue;
+    if (t.customItemId === 1014 || t.customItemId === 1031) bookings += t.timeEstimate;
+    else work += t.timeEstimate;
+  }
+  if (bookings + work <= limit || work === 0) return;
+  const factor = Math.max(0.25, (limit - bookings) / work);
+  const quarter = HOUR / 4;
+  for (let i = firstTask; i < tasks.length; i++) {
+    const t = tasks[i];
+    if (!t?.timeEstimate || t.customItemId === 1014 || t.customItemId === 1031) continue;
+    t.timeEstimate = Math.max(quarter, Math.round((t.timeEstimate * factor) / quarter) * quarter);
+  }
 }
 
 /** The folder (named like the project), its lists, and who leads it. */
 function openProject(b: AgencyBuild, plan: ProjectPlan): ProjectBuild {
   const p = b.prng.fork(`project:${plan.jobCode}`);
-  const space = b.spaces.get(plan.kind);
-  if (!space) throw new Error(`space ${plan.kind} missing`);
+  const space = b.spaces.get(plan.space);
+  if (!space) throw new Error(`space ${plan.space} missing`);
   const name = `${plan.client.name} - ${plan.campaign}`;
   const folder = b.state.addFolder({ spaceId: space.id, name });
   const start = b.dateOnly(plan.startDay);
@@ -228,12 +273,14 @@ function createMetaTask(b: AgencyBuild, project: ProjectBuild): void {
     assignees: [producer.user.id],
     startDate: start,
     dueDate: end,
-    timeEstimate: Math.round(budget / 150) * HOUR,
+    // No estimate of its own: the project's hours are its work's (bookings, deliverables, …),
+    // which the folder sums would otherwise count twice.
+    timeEstimate: null,
     priority: 3,
     fields: {
       [b.field("Client").id]: plan.clientOptionId,
       [b.field("Job Code").id]: plan.jobCode,
-      [b.field("Producer Update").id]: completed ? "Wrapped and archived." : p.pick(PRODUCER_UPDATES),
+      [b.field("Status Update").id]: p.pick(STATUS_UPDATES[statusUpdatePhase(plan.kind)]),
       [b.field("ClickUp Folder ID").id]: quotedFolderId,
       [b.field("Budget").id]: budget,
       [b.field("Account Lead").id]: [account.user.id],
@@ -255,6 +302,10 @@ function createMetaTask(b: AgencyBuild, project: ProjectBuild): void {
     start,
     end,
   });
+}
+
+function statusUpdatePhase(kind: SpaceKind): keyof typeof STATUS_UPDATES {
+  return kind === "bids" ? "bid" : kind;
 }
 
 /** Milestones (1): the schedule, repeated for long projects with rounds. */

@@ -4,8 +4,9 @@ import type { AgencyBuild } from "./build";
 import { DAY, HOUR, WORKDAY_START } from "./calendar";
 
 /**
- * Phase 7: time entries over eight weeks back and two ahead, on the tasks each person is booked
- * on that week (else overhead), plus one running timer.
+ * Phase 7: time entries over the eight weeks up to now, on the tasks each person is booked on
+ * that week (else overhead), plus one running timer. Nothing is logged after now: time is
+ * logged when it has been worked, so future days have none and today only its elapsed part.
  */
 export function generateTimeEntries(b: AgencyBuild, target: number): void {
   const p = b.prng.fork("time-entries");
@@ -14,8 +15,8 @@ export function generateTimeEntries(b: AgencyBuild, target: number): void {
   store.reserve(Math.ceil(target * 1.05) + 16);
   const teamIndex = state.teamIndex(b.team.id);
   const firstDay = -56;
-  const lastDay = 13;
   const t = b.todayOffset;
+  const lastDay = t;
   const weekCount = Math.ceil((lastDay - firstDay + 1) / 7);
   // Per user and week: trackable tasks active that week (fallback: overhead).
   const userSlot = new Map<number, number>();
@@ -36,12 +37,11 @@ export function generateTimeEntries(b: AgencyBuild, target: number): void {
     }
   }
   // Who logs on a day, and how much: past weekdays everyone; today only the elapsed part of the
-  // workday; future weekdays a quarter of people log planned time; weekends a few people a bit.
+  // workday; weekends a few people a bit. (No day after today: lastDay is today.)
   const elapsedToday = Math.max(0, Math.min(1, (b.nowMs - (b.today + WORKDAY_START)) / (9 * HOUR)));
   const activity = (d: number): { chance: number; factor: number } => {
     const dow = ((d % 7) + 7) % 7;
-    if (dow >= 5) return { chance: 0.08, factor: 0.3 };
-    if (d > t) return { chance: 0.25, factor: 0.8 };
+    if (dow >= 5) return { chance: 0.08, factor: d === t ? 0.3 * elapsedToday : 0.3 };
     if (d === t) return { chance: 1, factor: elapsedToday };
     return { chance: 1, factor: 1 };
   };
@@ -68,8 +68,8 @@ export function generateTimeEntries(b: AgencyBuild, target: number): void {
       const expected = perSlot * a.factor;
       let n = Math.floor(expected);
       if (p.next() < expected - n) n++;
-      // The member always has some time logged this week, even early on a Monday.
-      if (isMember && d >= 0 && d <= t && dow < 5) n = Math.max(n, 2);
+      // The member has time logged on every past weekday of this week (today's as it elapses).
+      if (isMember && d >= 0 && d < t && dow < 5) n = Math.max(n, 2);
       if (n === 0) continue;
       const hours =
         overbooked.has(person.user.id) && d >= 0 && d <= 11 && dow < 5
@@ -93,8 +93,8 @@ export function generateTimeEntries(b: AgencyBuild, target: number): void {
           : (pool[Math.floor(p.next() * pool.length)] ?? -1);
         const start = cursor;
         const end = start + duration;
-        // Today: nothing that ends in the future (except the member's guaranteed first entries).
-        if (d === t && end > b.nowMs && !(isMember && k < 2)) break;
+        // Nothing that ends after now (today's entries stop at the current time).
+        if (end > b.nowMs) break;
         cursor = end + (p.next() < 0.3 ? p.int(1, 4) * 5 * 60_000 : 0);
         const at = Math.min(b.nowMs, end + p.int(0, 120) * 60_000);
         const billable = !useOverhead && p.next() < 0.92;
