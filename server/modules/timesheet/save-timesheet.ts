@@ -3,6 +3,8 @@ import {
   buildTimesheetEntries,
   msToHours,
   parseTimesheetRowKey,
+  TIMESHEET_DAY_MESSAGE,
+  timesheetOverfullDays,
   timesheetRowKey,
   toIsoDate,
   weekWindow,
@@ -68,6 +70,18 @@ export async function saveTimesheet(
         { field: `cells.${key}`, message: "task is not on this week's timesheet" },
       ]);
     }
+  }
+
+  // A day holds at most 24 hours, ClickUp's own included: the dialog's rule, checked again here.
+  const clickupHours = Object.fromEntries(Object.entries(current.cells).map(([k, c]) => [k, c.clickupHours]));
+  const [overfull] = timesheetOverfullDays(input.cells, clickupHours);
+  if (overfull) {
+    const key = Object.keys(input.cells).find(
+      (k) => parseTimesheetRowKey(k)?.isoDate === overfull && (input.cells[k] ?? 0) > 0,
+    );
+    throw badRequest(`Invalid cells: ${overfull} adds up to more than 24 hours`, [
+      { field: `cells.${key ?? overfull}`, message: TIMESHEET_DAY_MESSAGE },
+    ]);
   }
 
   const wanted = new Map(

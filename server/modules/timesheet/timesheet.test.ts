@@ -120,6 +120,31 @@ describe("PUT /api/timesheet", () => {
     expect(tuesday.status).toBe(400);
   });
 
+  it("refuses a day whose hours pass 24, ClickUp's own included, naming a cell of that day", async () => {
+    type Refusal = { error: { fields: { field: string; message: string }[] } };
+    // 23.5 h typed + 1 h logged in ClickUp itself on Tuesday.
+    const withClickup = await member.client.put<Refusal>("/api/timesheet", {
+      weekStart: "2026-11-16",
+      cells: { "ta:2026-11-17": 23.5 },
+    });
+    expect(withClickup.status, withClickup.text).toBe(400);
+    expect(withClickup.body.error.fields[0]).toEqual({
+      field: "cells.ta:2026-11-17",
+      message: "A day holds at most 24 hours, ClickUp's included.",
+    });
+    const twoTasks = await member.client.put<Refusal>("/api/timesheet", {
+      weekStart: "2026-11-16",
+      cells: { "ta:2026-11-18": 20, "tb:2026-11-18": 4.5 },
+    });
+    expect(twoTasks.status, twoTasks.text).toBe(400);
+    expect(twoTasks.body.error.fields[0]!.field).toMatch(/^cells\.t[ab]:2026-11-18$/);
+    const saved = await rows(
+      `select count(*)::int as n from time_entries where organization_id = $1 and source = 'timesheet'`,
+      [member.organizationId],
+    );
+    expect(saved).toEqual([{ n: 0 }]);
+  });
+
   it("saves entries at 09:00Z with rounded durations and never touches ClickUp's own entries", async () => {
     const res = await member.client.put<SaveTimesheetResponse>("/api/timesheet", {
       weekStart: "2026-11-16",
