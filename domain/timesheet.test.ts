@@ -13,6 +13,7 @@ import {
   timesheetCellsFromEntries,
   timesheetDayTotal,
   timesheetHoursSchema,
+  TIMESHEET_DAY_MESSAGE,
   TIMESHEET_HOURS_MESSAGE,
   timesheetHoursFromInput,
   timesheetOverfullDays,
@@ -233,6 +234,7 @@ describe("timesheetTotals (issue 10 §3: totals never show invalid values)", () 
     expect(totals.overfullDays).toEqual(["2025-03-10", "2025-03-11"]);
     // ClickUp alone past 24 is ClickUp's business: nothing typed that day, nothing flagged.
     expect(timesheetTotals(["a"], days, {}, { "a:2025-03-10": 25 }).overfullDays).toEqual([]);
+    expect(TIMESHEET_DAY_MESSAGE).toBe("A day holds at most 24 hours, ClickUp's included.");
   });
   it("displays a day total past 24 hours as 'over 24h', never as the impossible figure", () => {
     expect(formatTimesheetDayTotal(7.5)).toBe("7.5h");

@@ -189,6 +189,9 @@ export function timesheetDayTotal(cells: Readonly<Record<string, string | number
 /** A day has no more hours than one cell may hold: typed plus ClickUp hours of a day stay within 24. */
 export const TIMESHEET_DAY_HOURS_MAX = TIMESHEET_HOURS_MAX;
 
+/** The message of a day whose hours pass {@link TIMESHEET_DAY_HOURS_MAX}. */
+export const TIMESHEET_DAY_MESSAGE = `A day holds at most ${TIMESHEET_DAY_HOURS_MAX} hours, ClickUp's included.`;
+
 /** Totals of a timesheet as displayed: only accepted hours are counted. */
 export interface TimesheetTotals {
   /** yyyy-MM-dd → typed plus ClickUp hours of the day. */
