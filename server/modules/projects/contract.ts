@@ -168,8 +168,16 @@ export const projectHeaderSchema = z
     spaceId: z.string().nullable(),
     spaceName: z.string().nullable(),
     url: z.string().nullable(),
-    /** True when the hours count every task of the folder (admins), false when only the caller's (§6). */
+    /**
+     * True when the hours count every task of the project: an owner or admin, or a member who
+     * can see all of its tasks (§6); false when they count only the tasks the caller can see.
+     */
     hoursScopeAll: z.boolean(),
+    /**
+     * For a caller who sees only some tasks (§6): how many of the project's tasks they see
+     * (the tasks the hours sum) and how many it has; null for owners and admins.
+     */
+    hoursTasks: z.object({ visible: z.number().int(), total: z.number().int() }).nullable(),
   })
   .meta({ id: "ProjectHeader" });
 export type ProjectHeader = z.infer<typeof projectHeaderSchema>;

@@ -27,7 +27,8 @@ export async function requireMetaTask(
 
 /**
  * Project header (spec §3 meta task, §7): the meta task, its custom fields (client, producer
- * update, ClickUp folder id) and the folder's hours under the §6 scope.
+ * update, ClickUp folder id) and the folder's hours under the §6 scope — with, for a scope that
+ * sees only some tasks, how many of the project's tasks those hours cover.
  */
 export async function getProject(ctx: RequestContext, input: ProjectIdParam): Promise<ProjectHeader> {
   const org = ctx.organizationId;
@@ -41,7 +42,11 @@ export async function getProject(ctx: RequestContext, input: ProjectIdParam): Pr
   const [sums, users] = await Promise.all([
     meta.folder_id
       ? folderHours(ctx.db, scope, meta.folder_id)
-      : Promise.resolve({ estimated: meta.estimated_time_total, logged: meta.time_logged_total }),
+      : Promise.resolve({
+          estimated: meta.estimated_time_total,
+          logged: meta.time_logged_total,
+          coverage: null,
+        }),
     providerUsers(
       ctx.db,
       org,
@@ -70,6 +75,8 @@ export async function getProject(ctx: RequestContext, input: ProjectIdParam): Pr
     spaceId: meta.space_id,
     spaceName: meta.space_name,
     url: meta.url,
-    hoursScopeAll: scope.seesAll,
+    // The label tells what is summed: the whole project, or the tasks the caller can see of it.
+    hoursScopeAll: sums.coverage === null ? true : sums.coverage.visible >= sums.coverage.total,
+    hoursTasks: sums.coverage,
   };
 }

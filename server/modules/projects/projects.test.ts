@@ -158,6 +158,8 @@ describe("time totals per role (spec §6)", () => {
     // t1 (own) + t3 (permitted); t2 is neither.
     expect([res.body.estimatedHours, res.body.loggedHours, res.body.percentComplete]).toEqual([6, 4, 67]);
     expect(res.body.hoursScopeAll).toBe(false);
+    // p1, t1 and t3 of the folder's four tasks: what the header's label says it sums.
+    expect(res.body.hoursTasks).toEqual({ visible: 3, total: 4 });
     const report = await member.client.get<ProjectTimeReportResponse>("/api/projects/p1/time-report");
     expect(report.body.totals.loggedHours).toBe(3);
     expect(report.body.people.map((p) => p.id)).toEqual(["cu-member"]);
@@ -165,6 +167,47 @@ describe("time totals per role (spec §6)", () => {
     expect(all.body.totals.loggedHours).toBe(4);
     const list = await member.client.get<ProjectListResponse>("/api/projects");
     expect(list.body.items[0]).toMatchObject({ id: "p1", loggedHours: 4, estimatedHours: 6 });
+  });
+
+  it("tells a member who sees every task of a project that the hours are the whole project's", async () => {
+    const boss = await createUserInWorkspace(ctx, { role: "owner" });
+    const worker = await createUserInWorkspace(ctx, { role: "member", organizationId: boss.organizationId });
+    await seedClickupData(ctx.database.db, boss.organizationId, {
+      spaces: [{ id: "open", name: "Creative" }],
+      folders: [{ id: "fo", name: "Open Job", spaceId: "open" }],
+      tasks: [
+        {
+          id: "po",
+          name: "Open Job",
+          status: "in creative",
+          folderId: "fo",
+          spaceId: "open",
+          customItemId: 1001,
+        },
+        ...[1, 2, 3].map((i) => ({
+          id: `o${i}`,
+          name: `Work ${i}`,
+          status: "in progress",
+          folderId: "fo",
+          spaceId: "open",
+          assigneesArray: [{ id: i === 1 ? "cu-worker" : "cu-someone" }],
+          estimatedTimeTotal: 10,
+          timeLoggedTotal: i,
+        })),
+      ],
+    });
+    await ctx.database.raw.query(
+      `insert into user_clickup_connections (organization_id, user_id, clickup_user_id) values ($1, $2, 'cu-worker')`,
+      [boss.organizationId, worker.userId],
+    );
+    const asWorker = await worker.client.get<ProjectHeader>("/api/projects/po");
+    const asOwner = await boss.client.get<ProjectHeader>("/api/projects/po");
+    expect([asWorker.body.estimatedHours, asWorker.body.loggedHours]).toEqual([30, 6]);
+    expect([asOwner.body.estimatedHours, asOwner.body.loggedHours]).toEqual([30, 6]);
+    // Not "(your tasks)": the member's figures are the whole project's, and the header says so.
+    expect(asWorker.body.hoursScopeAll).toBe(true);
+    expect(asWorker.body.hoursTasks).toEqual({ visible: 4, total: 4 });
+    expect(asOwner.body.hoursTasks).toBeNull();
   });
 
   it("finds 'My Tasks' through the caller's ClickUp connection", async () => {

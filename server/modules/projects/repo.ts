@@ -23,7 +23,7 @@ const PROJECT = ITEM_TYPE.project;
  * looks them up there, so the §6 rule runs once per task rather than again for every parent
  * candidate; a scope that sees everything tests the parent directly (no rule to repeat).
  */
-function folderSums(scope: TaskScope, folder: SQL): SQL {
+function folderSums(scope: TaskScope, folder: SQL, coverage = false): SQL {
   const sums = sql`select coalesce(sum(c.estimated_time_total), 0)::float8 as estimated,
                           coalesce(sum(c.time_logged_total), 0)::float8 as logged`;
   const tasks = sql`tasks t where t.organization_id = ${scope.organizationId} and t.folder_id = ${folder}
@@ -35,10 +35,14 @@ function folderSums(scope: TaskScope, folder: SQL): SQL {
           where p.organization_id = t.organization_id and p.id = t.parent_task_id and not p.deleted
             and p.folder_id = t.folder_id)) c`;
   }
+  // With `coverage`: also how many of the folder's tasks the scope sees, and how many it has.
+  const counts = coverage
+    ? sql`, (select count(*) from c)::int as visible, (select count(*) from ${tasks})::int as total`
+    : sql``;
   return sql`with c as materialized (
       select t.id, t.parent_task_id, t.estimated_time_total, t.time_logged_total
       from ${tasks} and ${taskVisibleIn(scope, "t")})
-    ${sums} from c
+    ${sums}${counts} from c
     where not exists (select 1 from c p where p.id = c.parent_task_id)`;
 }
 
@@ -468,12 +472,17 @@ export async function folderHours(
   executor: Executor,
   scope: TaskScope,
   folderId: string,
-): Promise<{ estimated: number; logged: number }> {
-  const row = await firstRow<{ estimated: number; logged: number }>(
+): Promise<{ estimated: number; logged: number; coverage: { visible: number; total: number } | null }> {
+  const row = await firstRow<{ estimated: number; logged: number; visible?: number; total?: number }>(
     executor,
-    folderSums(scope, sql`${folderId}`),
+    folderSums(scope, sql`${folderId}`, true),
   );
-  return { estimated: Number(row?.estimated ?? 0), logged: Number(row?.logged ?? 0) };
+  return {
+    estimated: Number(row?.estimated ?? 0),
+    logged: Number(row?.logged ?? 0),
+    // For a scope that sees only some tasks: how many of the folder's tasks the sums cover.
+    coverage: scope.seesAll ? null : { visible: Number(row?.visible ?? 0), total: Number(row?.total ?? 0) },
+  };
 }
 
 export interface SummaryTaskRow {

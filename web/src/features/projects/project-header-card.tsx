@@ -4,6 +4,16 @@ import type { ProjectHeader } from "./api";
 import { formatDate } from "./format";
 import { StatusPill } from "@/components/status-pill";
 
+/**
+ * What the hours sum (spec §6): nothing to add when they cover the whole project (an admin, or a
+ * member who sees all of its tasks); otherwise the share of the project's tasks they cover.
+ */
+export function hoursScopeLabel(p: Pick<ProjectHeader, "hoursScopeAll" | "hoursTasks">): string {
+  if (p.hoursScopeAll || !p.hoursTasks) return "";
+  const { visible, total } = p.hoursTasks;
+  return ` (the ${visible} of ${total} ${total === 1 ? "task" : "tasks"} you can see)`;
+}
+
 /** Project header card (spec §2, §3 meta task): name, job code, % complete, status, client, dates, producer update. */
 export function ProjectHeaderCard({ project: p }: { project: ProjectHeader }) {
   return (
@@ -44,7 +54,7 @@ export function ProjectHeaderCard({ project: p }: { project: ProjectHeader }) {
           </span>
           <span className="text-muted-foreground tabular-nums" data-testid="hours">
             {formatHours(p.loggedHours)} logged of {formatHours(p.estimatedHours)} estimated
-            {p.hoursScopeAll ? "" : " (your tasks)"}
+            {hoursScopeLabel(p)}
           </span>
         </div>
         <div
