@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseInstant } from "./lib/clock";
 
 const optionalString = z
   .string()
@@ -58,6 +59,29 @@ const envSchema = z.object({
     .transform((v) => v === "true"),
   /** How many trusted proxies append to X-Forwarded-For in front of the app (with TRUST_PROXY=true). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  /**
+   * Test clock: the server's "now" starts at this instant (ISO 8601 with a zone, e.g.
+   * 2028-02-29T09:30:00Z) and advances in real time; the built-in ClickUp simulator and its demo
+   * agency use the same clock. Test mode only: accepted only while the built-in ClickUp simulator
+   * runs (no CLICKUP_CLIENT_ID, CLICKUP_SIMULATOR not off), so a server that talks to real ClickUp
+   * never runs on a made-up date. Sessions (better-auth) and the database's now() keep real time.
+   */
+  AGENCY_HUB_NOW: optionalString.pipe(
+    z
+      .string()
+      .transform((v, ctx) => {
+        const d = parseInstant(v);
+        if (!d) {
+          ctx.addIssue({
+            code: "custom",
+            message: "must be an ISO 8601 instant with a time zone, e.g. 2028-02-29T09:30:00Z",
+          });
+          return z.NEVER;
+        }
+        return d;
+      })
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -100,6 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.CLICKUP_CLIENT_ID) !== Boolean(e.CLICKUP_CLIENT_SECRET)) {
     throw new ConfigError(
       "Invalid configuration: CLICKUP_CLIENT_ID and CLICKUP_CLIENT_SECRET must be set together",
+    );
+  }
+  if (e.AGENCY_HUB_NOW && (e.CLICKUP_CLIENT_ID || e.CLICKUP_SIMULATOR === "off")) {
+    throw new ConfigError(
+      "Invalid configuration: AGENCY_HUB_NOW (a test clock) only runs with the built-in ClickUp simulator; unset it to use real ClickUp",
     );
   }
   if (e.CLICKUP_SIMULATOR === "on" && e.CLICKUP_CLIENT_ID) {

@@ -104,3 +104,50 @@ describe("loadConfig", () => {
     });
   });
 });
+
+describe("AGENCY_HUB_NOW (the test clock)", () => {
+  const message = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return null;
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as Error).message;
+    }
+  };
+
+  it("is unset by default and parses an ISO 8601 instant with a zone", () => {
+    expect(loadConfig({}).AGENCY_HUB_NOW).toBeUndefined();
+    expect(loadConfig({ AGENCY_HUB_NOW: "" }).AGENCY_HUB_NOW).toBeUndefined();
+    expect(loadConfig({ AGENCY_HUB_NOW: "2028-02-29T09:30:00Z" }).AGENCY_HUB_NOW).toEqual(
+      new Date(Date.UTC(2028, 1, 29, 9, 30)),
+    );
+    expect(loadConfig({ AGENCY_HUB_NOW: "2026-12-31T23:30:00-02:00" }).AGENCY_HUB_NOW?.toISOString()).toBe(
+      "2027-01-01T01:30:00.000Z",
+    );
+  });
+
+  it.each(["2027-02-29T09:30:00Z", "2026-11-22", "2026-11-22T09:30:00", "tomorrow", "2026-13-01T00:00:00Z"])(
+    "refuses %s in one line naming it",
+    (value) => {
+      const m = message({ AGENCY_HUB_NOW: value });
+      expect(m).toBe(
+        `Invalid configuration: AGENCY_HUB_NOW must be an ISO 8601 instant with a time zone, e.g. 2028-02-29T09:30:00Z (got "${value}")`,
+      );
+    },
+  );
+
+  it("runs only with the built-in ClickUp simulator (never against real ClickUp)", () => {
+    const refusal =
+      "Invalid configuration: AGENCY_HUB_NOW (a test clock) only runs with the built-in ClickUp simulator; unset it to use real ClickUp";
+    const now = { AGENCY_HUB_NOW: "2026-11-22T09:30:00Z" };
+    expect(message({ ...now, CLICKUP_CLIENT_ID: "a", CLICKUP_CLIENT_SECRET: "b" })).toBe(refusal);
+    expect(message({ ...now, CLICKUP_SIMULATOR: "off" })).toBe(refusal);
+    expect(message({ ...now, NODE_ENV: "test" })).toBeNull();
+    // A production server runs the simulator only with CLICKUP_SIMULATOR=on (the browser tests).
+    const demo = loadConfig({ ...now, NODE_ENV: "production", CLICKUP_SIMULATOR: "on" });
+    expect(() => assertClickUpSimulatorAllowed(demo)).not.toThrow();
+    const prod = loadConfig({ ...now, NODE_ENV: "production" });
+    expect(() => assertClickUpSimulatorAllowed(prod)).toThrow(/CLICKUP_SIMULATOR must be "on"/);
+  });
+});

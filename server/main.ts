@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from "./config";
 import type { AppDeps } from "./context";
 import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
+import { clockStartingAt, systemClock } from "./lib/clock";
 import { createLogger } from "./lib/logger";
 import { loadSecrets } from "./lib/secrets";
 import { createMailer } from "./mail/mailer";
@@ -48,7 +49,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
 
   const mailer = createMailer(config, logger);
   const auth = createAuth({ config, database, logger, secrets, mailer });
-  const deps: AppDeps = { config, database, logger, secrets, now: () => new Date(), auth, mailer };
+  // AGENCY_HUB_NOW (tests only, see server/config.ts): the whole app, the embedded ClickUp
+  // simulator and its demo agency live on the date the tests chose.
+  const now = config.AGENCY_HUB_NOW ? clockStartingAt(config.AGENCY_HUB_NOW) : systemClock;
+  if (config.AGENCY_HUB_NOW) logger.warn({ now: now().toISOString() }, "test clock set by AGENCY_HUB_NOW");
+  const deps: AppDeps = { config, database, logger, secrets, now, auth, mailer };
   const simulator = prepareEmbeddedClickUp(deps);
   await startJobsFor(deps);
   const app = createApp(deps, { webDir: WEB_DIR });

@@ -94,6 +94,8 @@ export function prepareEmbeddedClickUp(
     agency: config.DEMO === "on" ? config.DEMO_AGENCY : "none",
     // The workspace's real plan limit: the client must live with it like with ClickUp.
     rateLimitPerMinute: 1000,
+    // The app's clock (AGENCY_HUB_NOW in tests): the demo agency is dated around the app's today.
+    now: () => deps.now().getTime(),
     ...options.simulator,
     consentPolicy: consentPolicy(deps, bound),
     unguessableSecrets: true,

@@ -47,6 +47,13 @@ export function createSimApp(services: SimServices): Hono<SimEnv> {
     c.set("mountPath", mount);
     c.set("baseUrl", requestOrigin(new URL(c.req.url), (n) => c.req.header(n)) + mount);
     await next();
+    // The simulator's own clock (a test clock may set it to another date): clients correct
+    // X-RateLimit-Reset by the skew between this header and their clock, as with ClickUp's.
+    try {
+      c.res.headers.set("Date", new Date(state.now()).toUTCString());
+    } catch {
+      /* immutable headers (a passed-through Response): keep its own */
+    }
     // The first matched concrete route (middleware and catch-alls are registered as "ALL"),
     // also when a middleware answered first (401, 429, injected faults).
     const route = matchedRoutes(c).find((r) => r.method !== "ALL")?.path;

@@ -1,9 +1,13 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createClickUpSimulator, type ClickUpSimulator } from "./index";
-import { call, testSim, TEST_NOW } from "./test-support";
+import { testNow } from "../../tests/test-clock";
+import { call, testSim as fixedSim, TEST_NOW } from "./test-support";
 
 const DAY = 86_400_000;
+/** The test clock: AGENCY_HUB_NOW under scripts/test-dates.sh, else TEST_NOW (a Wednesday). */
+const NOW = testNow(TEST_NOW).getTime();
+const testSim = () => fixedSim({ now: () => NOW });
 
 /** Digest of everything generated: hierarchy, tasks (with field values) and time entries. */
 function fingerprint(sim: ClickUpSimulator): string {
@@ -34,9 +38,14 @@ type Task = {
 
 describe("demo agency", () => {
   it("is deterministic: same seed and week ⇒ identical data; another seed differs", () => {
-    const a = createClickUpSimulator({ seed: 123, agency: "small", now: () => TEST_NOW });
-    const b = createClickUpSimulator({ seed: 123, agency: "small", now: () => TEST_NOW + 3_600_000 * 5 });
-    const c = createClickUpSimulator({ seed: 124, agency: "small", now: () => TEST_NOW });
+    const a = createClickUpSimulator({ seed: 123, agency: "small", now: () => NOW });
+    // The last minute of the same week (Sunday 23:59 UTC).
+    const b = createClickUpSimulator({
+      seed: 123,
+      agency: "small",
+      now: () => a.demo.weekStart + 7 * DAY - 60_000,
+    });
+    const c = createClickUpSimulator({ seed: 124, agency: "small", now: () => NOW });
     expect(a.demo.counts).toEqual({
       users: 12,
       spaces: 7,
@@ -46,7 +55,7 @@ describe("demo agency", () => {
       timeEntries: expect.any(Number),
     });
     // Same seed, same clock ⇒ same bytes.
-    const again = createClickUpSimulator({ seed: 123, agency: "small", now: () => TEST_NOW });
+    const again = createClickUpSimulator({ seed: 123, agency: "small", now: () => NOW });
     expect(fingerprint(again)).toBe(fingerprint(a));
     expect(again.createPersonalToken(again.demo.memberUserId)).toBe(
       a.createPersonalToken(a.demo.memberUserId),
@@ -55,7 +64,12 @@ describe("demo agency", () => {
     // Same seed, later in the same week ⇒ the same workspace layout.
     expect(b.demo.teamId).toBe(a.demo.teamId);
     expect(b.demo.projects.map((p) => p.name)).toEqual(a.demo.projects.map((p) => p.name));
-    expect(a.demo.weekStart).toBe(Date.UTC(2026, 2, 16));
+    // Dated from the Monday 00:00 UTC of now's week (for TEST_NOW, Monday 16 March 2026).
+    expect(new Date(a.demo.weekStart).getUTCDay()).toBe(1);
+    expect(a.demo.weekStart % DAY).toBe(0);
+    expect(NOW - a.demo.weekStart).toBeGreaterThanOrEqual(0);
+    expect(NOW - a.demo.weekStart).toBeLessThan(7 * DAY);
+    if (NOW === TEST_NOW) expect(a.demo.weekStart).toBe(Date.UTC(2026, 2, 16));
   });
 
   it("has the sizes the brief asks for", () => {
@@ -66,7 +80,7 @@ describe("demo agency", () => {
     expect(small.demo.counts.tasks).toBeLessThan(1_600);
     expect(small.demo.counts.timeEntries).toBeGreaterThan(14_000);
     expect(small.demo.counts.timeEntries).toBeLessThan(16_000);
-    const none = createClickUpSimulator({ agency: "none", now: () => TEST_NOW });
+    const none = createClickUpSimulator({ agency: "none", now: () => NOW });
     expect(none.demo.users.map((u) => u.email)).toEqual([
       "owner@demo.test",
       "admin@demo.test",
@@ -118,7 +132,7 @@ describe("demo agency", () => {
     const pk = sim.createPersonalToken(sim.demo.memberUserId);
     const weekStart = sim.demo.weekStart;
     const weekEnd = weekStart + 7 * DAY;
-    const today = Date.UTC(2026, 2, 18);
+    const today = NOW - (NOW % DAY);
     const tasks: Task[] = [];
     for (let page = 0; ; page++) {
       const res = await call<{ tasks: Task[]; last_page: boolean }>(
@@ -158,10 +172,11 @@ describe("demo agency", () => {
     );
     expect(milestones.length).toBeGreaterThanOrEqual(2);
 
+    // Time logged in the seven days up to now (this week alone is nearly empty on a Monday morning).
     const entries = await call<{ data: Array<{ start: string; duration: string }> }>(
       sim,
       "GET",
-      `/api/v2/team/${sim.demo.teamId}/time_entries?start_date=${weekStart}&end_date=${weekEnd}`,
+      `/api/v2/team/${sim.demo.teamId}/time_entries?start_date=${NOW - 7 * DAY}&end_date=${NOW}`,
       { auth: pk },
     );
     expect(entries.body.data.length).toBeGreaterThan(3);
@@ -172,17 +187,17 @@ describe("demo agency", () => {
   it("keeps every generated timestamp at or before now, and billable mostly true", () => {
     const sim = testSim();
     for (const t of sim.state.tasks) {
-      expect(t.dateCreated).toBeLessThanOrEqual(TEST_NOW);
+      expect(t.dateCreated).toBeLessThanOrEqual(NOW);
       expect(t.dateUpdated).toBeGreaterThanOrEqual(t.dateCreated);
-      expect(t.dateUpdated).toBeLessThanOrEqual(TEST_NOW);
-      if (t.dateClosed !== null) expect(t.dateClosed).toBeLessThanOrEqual(TEST_NOW);
+      expect(t.dateUpdated).toBeLessThanOrEqual(NOW);
+      if (t.dateClosed !== null) expect(t.dateClosed).toBeLessThanOrEqual(NOW);
     }
     const store = sim.state.timeEntries;
     let billable = 0;
     let future = 0;
     for (let i = 0; i < store.count; i++) {
       if (store.isBillable(i)) billable++;
-      if ((store.start[i] ?? 0) > TEST_NOW) future++;
+      if ((store.start[i] ?? 0) > NOW) future++;
     }
     expect(billable / store.count).toBeGreaterThan(0.75);
     expect(future).toBeGreaterThan(0); // planned time in the coming two weeks

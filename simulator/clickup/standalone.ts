@@ -6,6 +6,8 @@
  *   SIM_AGENCY            none | small | medium | large (default small)
  *   SIM_SEED              demo data seed (default 42)
  *   SIM_RATE_LIMIT        requests per minute per token, or "none" (default 100)
+ *   AGENCY_HUB_NOW        test clock: starts at this ISO instant (e.g. 2028-02-29T09:30:00Z) and
+ *                         advances in real time; the demo agency is dated around it
  *   CLICKUP_CLIENT_ID / CLICKUP_CLIENT_SECRET   OAuth app to register (defaults below)
  *   CLICKUP_REDIRECT_URIS comma-separated redirect URIs (origin-only entries allow any path);
  *                         default: PUBLIC_URL plus localhost:3000 and localhost:5173
@@ -36,11 +38,21 @@ const port = Number(process.env["SIM_PORT"] ?? 4010);
 const hostname = process.env["SIM_HOST"] ?? "127.0.0.1";
 const agency = agencyFromEnv(process.env["SIM_AGENCY"]);
 const seed = Number(process.env["SIM_SEED"] ?? 42);
+function clockFromEnv(value: string | undefined): (() => number) | undefined {
+  if (value === undefined || value === "") return undefined;
+  const start = Date.parse(value);
+  if (!/(Z|[+-]\d{2}:\d{2})$/.test(value) || Number.isNaN(start))
+    throw new Error(`AGENCY_HUB_NOW must be an ISO 8601 instant with a time zone (got ${value})`);
+  const offset = start - Date.now();
+  return () => Date.now() + offset;
+}
+
 const started = performance.now();
 const sim = createClickUpSimulator({
   seed,
   agency,
   rateLimitPerMinute: rateLimitFromEnv(process.env["SIM_RATE_LIMIT"]),
+  now: clockFromEnv(process.env["AGENCY_HUB_NOW"]),
 });
 const generatedMs = performance.now() - started;
 

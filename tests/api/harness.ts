@@ -12,6 +12,7 @@ import type { AppDeps } from "../../server/context";
 import { openDatabase, wrapPglite, type Database } from "../../server/db/client";
 import { createLogger } from "../../server/lib/logger";
 import { createMailer } from "../../server/mail/mailer";
+import { testClock } from "../test-clock";
 import { withDatabase } from "./global-setup";
 
 export interface TestContext {
@@ -51,7 +52,8 @@ export async function createTestContext(
     database,
     logger,
     secrets,
-    now: () => new Date(),
+    // The machine's clock, or AGENCY_HUB_NOW's (scripts/test-dates.sh); date tests pin their own.
+    now: testClock(),
     mailer,
     auth: overrides.auth ?? createAuth({ config, database, logger, secrets, mailer }),
     ...overrides,

@@ -1,5 +1,11 @@
 import fs from "node:fs";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "playwright-core";
 import { expect, inject } from "vitest";
 import { DEMO_PASSWORD } from "./global-setup";
 
@@ -42,17 +48,42 @@ export function visitorHeaders(): Record<string, string> {
   return { "x-forwarded-for": `198.51.100.${octet()}, 203.0.113.${octet()}` };
 }
 
-export async function newPage(
+/**
+ * The app's "now" as this test process sees it: the AGENCY_HUB_NOW test clock when one is set
+ * (scripts/test-dates.sh), else the machine's. Expected dates are computed from this.
+ */
+export function appNow(): Date {
+  return new Date(Date.now() + (inject("appClockOffsetMs") ?? 0));
+}
+
+/**
+ * A browser context on the app's clock: with a test clock (AGENCY_HUB_NOW) the page's Date
+ * starts at the app's now and runs on from there, so browser and server agree on today. Time
+ * zone UTC, like the server's calendar days, whatever the machine's zone.
+ */
+export async function newContext(
   browser: Browser,
   viewport = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page }> {
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport,
     isMobile: viewport.width < 768,
     hasTouch: viewport.width < 768,
     extraHTTPHeaders: visitorHeaders(),
+    timezoneId: "UTC",
+    ...options,
   });
+  if (inject("appClockOffsetMs") !== null) await context.clock.install({ time: appNow() });
+  return context;
+}
+
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, viewport);
   const page = await context.newPage();
   return { context, page };
 }

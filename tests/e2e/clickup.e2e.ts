@@ -1,15 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  baseUrl,
-  DESKTOP,
-  launchBrowser,
-  MOBILE,
-  newPage,
-  snap,
-  signInAsDemo,
-  visitorHeaders,
-} from "./browser";
+import { baseUrl, DESKTOP, launchBrowser, MOBILE, newContext, newPage, snap, signInAsDemo } from "./browser";
 import { DEMO_PASSWORD } from "./global-setup";
 
 /*
@@ -101,11 +92,7 @@ describe("ClickUp in Settings (demo agency)", () => {
   it("member: disconnects and reconnects their own account through the ClickUp consent page", async () => {
     // OAuth redirects go to PUBLIC_URL (http://localhost:port), so browse there to keep the session cookie.
     const publicUrl = baseUrl().replace("127.0.0.1", "localhost");
-    const context = await browser.newContext({
-      baseURL: publicUrl,
-      viewport: DESKTOP,
-      extraHTTPHeaders: visitorHeaders(),
-    });
+    const context = await newContext(browser, DESKTOP, { baseURL: publicUrl });
     const page = await context.newPage();
     const res = await context.request.post("/api/auth/sign-in/email", {
       data: { email: "member@demo.test", password: DEMO_PASSWORD },

@@ -9,6 +9,11 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     e2eDataDir: string;
+    /**
+     * The app's clock minus this machine's (ms) when AGENCY_HUB_NOW set a test clock, else null:
+     * browser.ts starts each page's clock there so the browser and the server share "today".
+     */
+    appClockOffsetMs: number | null;
   }
 }
 
@@ -96,11 +101,30 @@ export async function waitForDemoAgency(url: string, timeoutMs = 180_000): Promi
   }
 }
 
+/**
+ * The app's clock as an offset from this machine's: the embedded ClickUp simulator answers with
+ * a Date header from the app's clock (AGENCY_HUB_NOW), read to the second.
+ */
+export async function appClockOffset(url: string): Promise<number> {
+  const before = Date.now();
+  const res = await fetch(`${url}/__sim/clickup/`);
+  const after = Date.now();
+  await res.arrayBuffer();
+  const date = Date.parse(res.headers.get("date") ?? "");
+  if (Number.isNaN(date)) throw new Error("the app's ClickUp simulator sent no Date header");
+  // The header is truncated to the second: its middle is the best estimate.
+  return date + 500 - (before + after) / 2;
+}
+
 export default async function setup(project: TestProject) {
+  // AGENCY_HUB_NOW (scripts/test-dates.sh) reaches the app through the environment startApp passes on.
+  const testNow = process.env.AGENCY_HUB_NOW?.trim() || undefined;
+  if (testNow) process.stdout.write(`e2e: the app and every browser page run on AGENCY_HUB_NOW=${testNow}\n`);
   const app = await startApp();
   await waitForDemoAgency(app.url);
   project.provide("baseUrl", app.url);
   project.provide("e2eDataDir", app.dataDir);
+  project.provide("appClockOffsetMs", testNow ? await appClockOffset(app.url) : null);
   return async () => {
     await app.stop();
     fs.rmSync(app.dataDir, { recursive: true, force: true });

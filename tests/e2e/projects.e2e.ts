@@ -1,13 +1,13 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatHours, percentComplete, projectJobCode } from "@domain/index";
+import { daysUntilDue, formatHours, percentComplete, projectJobCode, toIsoDate } from "@domain/index";
 import type {
   NavProjectsResponse,
   ProjectHeader,
   ProjectListResponse,
   ProjectSummaryResponse,
 } from "../../server/modules/projects/contract";
-import { DESKTOP, launchBrowser, MOBILE, newPage, snap, signInAsDemo } from "./browser";
+import { appNow, DESKTOP, launchBrowser, MOBILE, newPage, snap, signInAsDemo } from "./browser";
 
 /*
  * All Projects and the project page against the demo agency of npm start. Expected figures are
@@ -79,7 +79,18 @@ describe("project page", () => {
     );
     await expect.poll(() => page.getByTestId("total-tasks").innerText()).toBe(String(summary.totalTasks));
     expect(await page.getByTestId("overdue-tasks").innerText()).toBe(String(summary.overdueTasks));
-    expect(await page.getByText("Next 7 days").isVisible()).toBe(true);
+    // Upcoming milestones as the API computed them for the app's today (the test clock, if set):
+    // listed, or the empty text. Which of the two depends on the date, so both are checked.
+    const milestones = page.getByTestId("milestones");
+    expect(await milestones.getByText("Next 7 days", { exact: true }).isVisible()).toBe(true);
+    const today = toIsoDate(appNow())!;
+    for (const m of summary.upcomingMilestones) {
+      expect(m.daysUntilDue, m.name).toBe(daysUntilDue(m.dueDate, today));
+      await milestones.getByText(m.name, { exact: true }).first().waitFor();
+    }
+    expect(await milestones.getByText("No milestones in the next 7 days.").count()).toBe(
+      summary.upcomingMilestones.length === 0 ? 1 : 0,
+    );
     await snap(page, "project-desktop");
     for (const [tab, path] of [
       ["Timeline", "calendar"],

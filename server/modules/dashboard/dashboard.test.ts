@@ -10,6 +10,7 @@ import {
   type RevisionTask,
 } from "@domain/index";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
+import { testNow } from "../../../tests/test-clock";
 import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
 import { seedClickupData } from "../../../tests/api/seed";
 import type * as s from "../../db/schema";
@@ -22,12 +23,24 @@ import type {
   WeekResponse,
 } from "./contract";
 
-const NOW = new Date("2026-11-18T10:00:00Z"); // a Wednesday
+/*
+ * Every date is relative to NOW (AGENCY_HUB_NOW under scripts/test-dates.sh, else a Wednesday),
+ * so the hand-computed figures below hold on any day of the week, month or year.
+ */
+const NOW = testNow(new Date("2026-11-18T10:00:00Z"));
 const ME = "cu-member";
 const OTHER = "cu-other";
 type TaskInsert = Omit<typeof s.tasks.$inferInsert, "organizationId">;
 
-const d = (iso: string) => new Date(`${iso}T12:00:00Z`);
+const DAY = 86_400_000;
+const TODAY_NOON = Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate(), 12);
+/** Noon UTC `offset` days from today (ClickUp's date-only values). */
+const d = (offset: number) => new Date(TODAY_NOON + offset * DAY);
+/** This week's Monday, by hand: today minus the days since Monday (Sunday is day 6). */
+const MONDAY = (NOW.getUTCDay() + 6) % 7;
+/** Noon UTC `offset` days from this week's Monday. */
+const w = (offset: number) => d(offset - MONDAY);
+const iso = (date: Date) => date.toISOString().slice(0, 10);
 const hpd = (value: unknown, name = "H/D Est") => [{ id: `cf-${name}`, name, value }];
 
 let n = 0;
@@ -48,44 +61,44 @@ function task(partial: Partial<TaskInsert> & { assignee?: string | null }): Task
 
 const tasks: TaskInsert[] = [
   // Week and Booked Today edges
-  task({ id: "both", startDate: d("2026-11-16"), dueDate: d("2026-11-20"), customFields: hpd("4") }),
-  task({ id: "start-only", startDate: d("2026-11-12"), customFields: hpd({ text: "2,5" }, "hrs/day") }),
-  task({ id: "due-only", dueDate: d("2026-11-25"), customFields: hpd(2, "Hours/Day") }),
+  task({ id: "both", startDate: d(-2), dueDate: d(2), customFields: hpd("4") }),
+  task({ id: "start-only", startDate: d(-6), customFields: hpd({ text: "2,5" }, "hrs/day") }),
+  task({ id: "due-only", dueDate: d(7), customFields: hpd(2, "Hours/Day") }),
   task({ id: "undated", customFields: hpd(8) }),
   task({
     id: "not-mine",
-    startDate: d("2026-11-18"),
-    dueDate: d("2026-11-18"),
+    startDate: d(0),
+    dueDate: d(0),
     customFields: hpd(8),
     assignee: OTHER,
   }),
   task({
     id: "finished",
     status: "complete",
-    startDate: d("2026-11-18"),
-    dueDate: d("2026-11-18"),
+    startDate: d(0),
+    dueDate: d(0),
     customFields: hpd(1),
   }),
   task({
     id: "deleted",
     deleted: true,
-    startDate: d("2026-11-18"),
-    dueDate: d("2026-11-18"),
+    startDate: d(0),
+    dueDate: d(0),
     customFields: hpd(8),
   }),
   task({
     id: "fallthrough",
-    startDate: d("2026-11-17"),
-    dueDate: d("2026-11-19"),
+    startDate: d(-1),
+    dueDate: d(1),
     customFields: [
       { id: "a", name: "hours/day", value: null },
       { id: "b", name: "Budget", value: "100" },
       { id: "c", name: "HRS/DAY planned", value: "1.5 hrs" },
     ],
   }),
-  task({ id: "next-week", startDate: d("2026-11-23"), dueDate: d("2026-11-24"), customFields: hpd(3) }),
-  task({ id: "inverted", startDate: d("2026-11-20"), dueDate: d("2026-11-17"), customFields: hpd(5) }),
-  task({ id: "negative", startDate: d("2026-11-18"), dueDate: d("2026-11-18"), customFields: hpd(-3) }),
+  task({ id: "next-week", startDate: w(7), dueDate: w(8), customFields: hpd(3) }),
+  task({ id: "inverted", startDate: d(2), dueDate: d(-1), customFields: hpd(5) }),
+  task({ id: "negative", startDate: d(0), dueDate: d(0), customFields: hpd(-3) }),
   // Revisions and assignments (folder Alpha)
   task({ id: "asset", customItemId: 1009, status: "in progress", assignee: OTHER }),
   task({ id: "asset-archived", customItemId: 1009, status: "archived", assignee: OTHER }),
@@ -94,25 +107,25 @@ const tasks: TaskInsert[] = [
     customItemId: 1033,
     parentTaskId: "asset",
     status: "In Progress - Revision",
-    dueDate: d("2026-11-19"),
+    dueDate: d(1),
   }),
   task({
     id: "rev-not-started",
     customItemId: 1033,
     parentTaskId: "asset",
     status: "not started",
-    dueDate: d("2026-11-19"),
+    dueDate: d(1),
   }),
   task({ id: "rev-dead-parent", customItemId: 1033, parentTaskId: "asset-archived", status: "open" }),
   task({ id: "rev-orphan", customItemId: 1033, status: "open" }),
-  task({ id: "assign-2d", customItemId: 1014, status: "open", dueDate: d("2026-11-20") }),
-  task({ id: "assign-3d", customItemId: 1031, status: "open", dueDate: d("2026-11-21") }),
-  task({ id: "assign-closed", customItemId: 1014, status: "closed", dueDate: d("2026-11-18") }),
+  task({ id: "assign-2d", customItemId: 1014, status: "open", dueDate: d(2) }),
+  task({ id: "assign-3d", customItemId: 1031, status: "open", dueDate: d(3) }),
+  task({ id: "assign-closed", customItemId: 1014, status: "closed", dueDate: d(0) }),
   task({
     id: "assign-overdue",
     customItemId: 1014,
     status: "pending",
-    dueDate: d("2026-11-10"),
+    dueDate: d(-8),
     folderId: "f-beta",
     folderName: "Beta",
   }),
@@ -121,12 +134,12 @@ const tasks: TaskInsert[] = [
     task({
       folderId: `f-p${i}`,
       folderName: `Project ${String.fromCharCode(75 - i)}`,
-      dueDate: d(`2026-12-${String(i + 1).padStart(2, "0")}`),
+      dueDate: d(13 + i),
     }),
   ),
   // Other tasks: undated ones must come last
   task({ id: "other-undated", folderId: null, folderName: null, status: "open" }),
-  task({ id: "other-canceled", status: "Canceled", dueDate: d("2026-11-01") }),
+  task({ id: "other-canceled", status: "Canceled", dueDate: d(-17) }),
 ];
 
 let ctx: TestContext;
@@ -150,13 +163,13 @@ beforeAll(async () => {
   await seedClickupData(ctx.deps.database.db, member.organizationId, {
     tasks,
     timeEntries: [
-      { id: "te1", userId: ME, taskId: "both", startTime: d("2026-11-16"), durationMs: 5_400_000 },
-      { id: "te2", userId: OTHER, taskId: "both", startTime: d("2026-11-17"), durationMs: 1_800_000 },
+      { id: "te1", userId: ME, taskId: "both", startTime: d(-2), durationMs: 5_400_000 },
+      { id: "te2", userId: OTHER, taskId: "both", startTime: d(-1), durationMs: 1_800_000 },
       {
         id: "te3",
         userId: ME,
         taskId: "both",
-        startTime: d("2026-11-17"),
+        startTime: d(-1),
         durationMs: 3_600_000,
         deleted: true,
       },
@@ -217,11 +230,11 @@ describe("GET /api/dashboard (summary)", () => {
 
 describe("GET /api/dashboard/week", () => {
   it("returns exactly the tasks whose effective range overlaps the week, with derived fields", async () => {
-    const res = await member.client.get<WeekResponse>("/api/dashboard/week?date=2026-11-19");
+    const res = await member.client.get<WeekResponse>(`/api/dashboard/week?date=${iso(NOW)}`);
     expect(res.status).toBe(200);
-    expect(res.body.weekStart).toBe("2026-11-16");
-    expect(res.body.weekEnd).toBe("2026-11-22");
-    const days = weekDays("2026-11-16", true);
+    expect(res.body.weekStart).toBe(iso(w(0)));
+    expect(res.body.weekEnd).toBe(iso(w(6)));
+    const days = weekDays(iso(w(0)), true);
     const expected = visible
       .filter((t) => days.some((day) => taskCoversDay(t.startDate, t.dueDate, day)))
       .map((t) => t.id)
@@ -240,7 +253,7 @@ describe("GET /api/dashboard/week", () => {
   });
 
   it("matches the domain hours-per-day rule for every visible task", async () => {
-    const all = await member.client.get<WeekResponse>("/api/dashboard/week?date=2026-11-16");
+    const all = await member.client.get<WeekResponse>(`/api/dashboard/week?date=${iso(w(0))}`);
     for (const t of all.body.tasks) {
       const source = tasks.find((x) => x.id === t.id)!;
       expect(t.hoursPerDayEstimate, t.id).toBe(hoursPerDayEstimate(source.customFields ?? []));
@@ -256,7 +269,7 @@ describe("GET /api/dashboard/week", () => {
   });
 
   it("never shows another workspace's tasks", async () => {
-    const res = await outsider.client.get<WeekResponse>("/api/dashboard/week?date=2026-11-16");
+    const res = await outsider.client.get<WeekResponse>(`/api/dashboard/week?date=${iso(w(0))}`);
     expect(res.body.tasks).toEqual([]);
   });
 });

@@ -18,7 +18,9 @@ import {
 
 /** Shared plumbing of the sync jobs: the connection's client, page ingestion, webhook upkeep. */
 
-export type SyncDeps = Pick<AppDeps, "config" | "database" | "logger" | "secrets" | "clickup">;
+/** `now`: the app's clock (AGENCY_HUB_NOW in tests) for the time-entry windows; default the machine's. */
+export type SyncDeps = Pick<AppDeps, "config" | "database" | "logger" | "secrets" | "clickup"> &
+  Partial<Pick<AppDeps, "now">>;
 
 export class SyncNotConnectedError extends Error {
   constructor(message = "This workspace is not connected to a ClickUp workspace") {

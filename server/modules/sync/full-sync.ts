@@ -70,7 +70,8 @@ export interface SyncResult {
 export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncOptions): Promise<SyncResult> {
   const db = deps.database.db;
   const log = deps.logger.child({ organizationId: orgId, job: "full-sync" });
-  const now = opts.now ?? Date.now;
+  // The app's clock by default (AGENCY_HUB_NOW in tests): the windows follow the app's today.
+  const now = opts.now ?? (() => deps.now?.().getTime() ?? Date.now());
   const state = await getSyncState(db, orgId);
   const previous = state?.checkpoint as FullSyncCheckpoint | null | undefined;
   let cp: FullSyncCheckpoint;

@@ -129,7 +129,8 @@ export interface PollOptions {
  */
 export async function runPoll(deps: SyncDeps, orgId: string, opts: PollOptions = {}): Promise<SyncResult> {
   const db = deps.database.db;
-  const now = opts.now ?? Date.now;
+  // The app's clock by default (AGENCY_HUB_NOW in tests): the windows follow the app's today.
+  const now = opts.now ?? (() => deps.now?.().getTime() ?? Date.now());
   const runId = newId();
   const stats: Record<string, number> = { tasks: 0, timeEntries: 0, deletedTimeEntries: 0, apiCalls: 0 };
   await startRun(db, orgId, runId, "poll", opts.trigger ?? "schedule");
