@@ -108,6 +108,7 @@ export const projectsResponseSchema = z
   .object({
     /** At most 10, 'Needs Work' first, then urgentCount, then name. */
     projects: z.array(projectSummarySchema),
+    /** Every project with work for the person (the panel shows '+N more' past the 10 listed). */
     total: z.number(),
   })
   .meta({ id: "DashboardProjects" });

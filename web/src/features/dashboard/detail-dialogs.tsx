@@ -1,5 +1,5 @@
 import { ExternalLink } from "lucide-react";
-import { formatEstimateMinutes, formatHours, itemTypeLabel } from "@domain/index";
+import { formatEstimateMinutes, formatHours, isFinishedStatus, itemTypeLabel } from "@domain/index";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -76,10 +76,23 @@ export function TaskDetailDialog({ taskId, onClose }: { taskId: string | null; o
   );
 }
 
-function ItemList({ title, items, empty }: { title: string; items: ProjectItem[]; empty: string }) {
+function ItemList({
+  title,
+  caption,
+  items,
+  empty,
+  testId,
+}: {
+  title: string;
+  caption?: string;
+  items: ProjectItem[];
+  empty: string;
+  testId?: string;
+}) {
   return (
-    <section>
+    <section data-testid={testId}>
       <h3 className="mb-1 text-sm font-semibold">{title}</h3>
+      {caption ? <p className="mb-1.5 text-xs text-muted-foreground">{caption}</p> : null}
       {items.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
@@ -99,6 +112,22 @@ function ItemList({ title, items, empty }: { title: string; items: ProjectItem[]
       )}
     </section>
   );
+}
+
+/**
+ * What the spec §4 outstanding rule selects, said in the list's words: revision rounds (1033)
+ * under an asset (1009), neither of them archived or 'not started'. The rule keeps finished
+ * rounds, and so does the list (and the My Projects count): they are listed after the open ones.
+ */
+const OUTSTANDING_REVISIONS_CAPTION =
+  "Revision rounds on live assets that are started and not archived; finished rounds are listed last.";
+
+/** The same items, open ones first (each group in the server's order: due date, then name). */
+function openFirst(items: ProjectItem[]): ProjectItem[] {
+  return [
+    ...items.filter((i) => !isFinishedStatus(i.status.status)),
+    ...items.filter((i) => isFinishedStatus(i.status.status)),
+  ];
 }
 
 /** Project detail (spec §2): milestones due this week and outstanding revisions, ClickUp folder link. */
@@ -123,7 +152,13 @@ export function ProjectDetailDialog({ folderId, onClose }: { folderId: string | 
               items={p.milestones}
               empty="No milestones due this week."
             />
-            <ItemList title="Revisions" items={p.revisions} empty="No outstanding revisions." />
+            <ItemList
+              title="Outstanding revisions"
+              caption={OUTSTANDING_REVISIONS_CAPTION}
+              items={openFirst(p.revisions)}
+              empty="No outstanding revisions."
+              testId="outstanding-revisions"
+            />
             {p.url ? (
               <Button asChild variant="outline" className="w-full sm:w-auto">
                 <a href={p.url} target="_blank" rel="noreferrer">

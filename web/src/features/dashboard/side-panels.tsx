@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { ChevronDown } from "lucide-react";
 import { isOverdue, isFinishedStatus, MESSAGES, projectBadgeVariant, showProjectCount } from "@domain/index";
 import { Badge } from "@/components/ui/badge";
@@ -23,7 +24,11 @@ function ListSkeleton() {
   );
 }
 
-/** MY PROJECTS (spec §2, §9): collapsible, at most 10, Needs Work first; opens the project detail. */
+/**
+ * MY PROJECTS (spec §2, §9): collapsible, at most 10, Needs Work first; opens the project detail.
+ * When more projects have work for the person than the 10 shown, '+N more' says so and links to
+ * All Projects (so the list agrees with the Assigned Projects count beside it).
+ */
 export function MyProjectsPanel({ onOpenProject }: { onOpenProject: (folderId: string) => void }) {
   const [open, setOpen] = useState(true);
   const projects = useMyProjects();
@@ -68,7 +73,7 @@ export function MyProjectsPanel({ onOpenProject }: { onOpenProject: (folderId: s
                       <span
                         data-testid="project-count"
                         className="rounded-full bg-muted px-1.5 text-xs text-muted-foreground"
-                        title="Open revisions and assignments"
+                        title="Outstanding revisions and open assignments"
                       >
                         {p.activityCount + p.assignmentCount}
                       </span>
@@ -80,6 +85,14 @@ export function MyProjectsPanel({ onOpenProject }: { onOpenProject: (folderId: s
             ))}
           </ul>
         )}
+        {projects.data && projects.data.total > projects.data.projects.length ? (
+          <p data-testid="my-projects-more" className="mt-1 px-1 text-xs text-muted-foreground">
+            +{projects.data.total - projects.data.projects.length} more ·{" "}
+            <Link to="/projects" className="font-medium text-foreground underline-offset-4 hover:underline">
+              All Projects
+            </Link>
+          </p>
+        ) : null}
       </CollapsibleContent>
     </Collapsible>
   );

@@ -1,0 +1,116 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ProjectItem, ProjectSummary } from "./api";
+
+/*
+ * The dashboard's project panel and dialog say what they list: '+N more' past the 10 My Projects
+ * (spec §9), and the revisions of the project dialog under the name of the spec §4 rule they are.
+ */
+
+const state = vi.hoisted(() => ({ projects: null as unknown, detail: null as unknown }));
+vi.mock("./api", () => ({
+  useMyProjects: () => ({ isPending: false, isError: false, data: state.projects }),
+  useOtherTasks: () => ({ isPending: true }),
+  useProjectDetail: () => ({ isPending: false, isError: false, data: state.detail }),
+  useTaskDetail: () => ({ isPending: true }),
+}));
+
+const { MyProjectsPanel } = await import("./side-panels");
+const { ProjectDetailDialog } = await import("./detail-dialogs");
+
+afterEach(cleanup);
+
+const summary = (i: number): ProjectSummary => ({
+  folderId: `f${i}`,
+  projectName: `Project ${i}`,
+  status: "Open",
+  hasOpenActivities: false,
+  hasOpenAssignments: true,
+  urgentCount: 0,
+  activityCount: 0,
+  assignmentCount: 1,
+  url: null,
+});
+
+describe("MY PROJECTS", () => {
+  it("says how many projects are not listed past the 10 shown, with a link to All Projects", () => {
+    state.projects = { projects: Array.from({ length: 10 }, (_, i) => summary(i)), total: 15 };
+    render(
+      <MemoryRouter>
+        <MyProjectsPanel onOpenProject={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByTestId("project-row")).toHaveLength(10);
+    const more = screen.getByTestId("my-projects-more");
+    expect(more.textContent).toBe("+5 more · All Projects");
+    expect(within(more).getByRole("link", { name: "All Projects" }).getAttribute("href")).toBe("/projects");
+  });
+
+  it("adds nothing when every project is listed", () => {
+    state.projects = { projects: [summary(1), summary(2)], total: 2 };
+    render(
+      <MemoryRouter>
+        <MyProjectsPanel onOpenProject={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId("my-projects-more")).toBeNull();
+  });
+});
+
+const item = (id: string, status: string): ProjectItem => ({
+  id,
+  name: `R - ${id}`,
+  dueDate: "2026-03-18T09:00:00.000Z",
+  status: { status },
+  customItemId: 1033,
+  customFields: [],
+  url: `https://app.clickup.com/t/${id}`,
+});
+
+describe("project dialog revisions", () => {
+  it("lists the outstanding rule's revisions under that name, says finished rounds are included, open ones first", () => {
+    state.detail = {
+      folderId: "f1",
+      projectName: "Project 1",
+      spaceName: "POST",
+      url: null,
+      weekStart: "2026-03-16",
+      weekEnd: "2026-03-22",
+      milestones: [],
+      revisions: [
+        item("a", "complete"),
+        item("b", "revision"),
+        item("c", "closed"),
+        item("d", "in progress"),
+      ],
+    };
+    render(<ProjectDetailDialog folderId="f1" onClose={() => {}} />);
+    const list = screen.getByTestId("outstanding-revisions");
+    expect(within(list).getByRole("heading").textContent).toBe("Outstanding revisions");
+    expect(list.textContent).toContain("finished rounds are listed last");
+    expect(
+      within(list)
+        .getAllByRole("link")
+        .map((a) => a.textContent),
+    ).toEqual(["R - b", "R - d", "R - a", "R - c"]);
+  });
+
+  it("says 'No outstanding revisions.' under the same heading when the rule selects none", () => {
+    state.detail = {
+      folderId: "f1",
+      projectName: "Project 1",
+      spaceName: null,
+      url: null,
+      weekStart: "2026-03-16",
+      weekEnd: "2026-03-22",
+      milestones: [],
+      revisions: [],
+    };
+    render(<ProjectDetailDialog folderId="f1" onClose={() => {}} />);
+    const list = screen.getByTestId("outstanding-revisions");
+    expect(within(list).getByRole("heading").textContent).toBe("Outstanding revisions");
+    expect(list.textContent).toContain("No outstanding revisions.");
+  });
+});
