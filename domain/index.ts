@@ -26,3 +26,6 @@ export * from "./timesheet";
 export * from "./week";
 export * from "./workspace";
 export * from "./storable-text";
+export * from "./money";
+export * from "./rates";
+export * from "./work-calendar";

@@ -7,7 +7,7 @@ import {
   cardFor,
   clientRate,
   costOfWork,
-  estimatedCost,
+  estimatedCostMinor,
   internalRate,
   lineInForce,
   rateSubjectKey,
@@ -190,12 +190,12 @@ describe("spec §3 fields", () => {
   });
 
   it("estimated_cost is estimate hours × client rate, rounded half-even", () => {
-    expect(estimatedCost(3 * 3_600_000, 15000)).toBe(45000);
-    expect(estimatedCost(1_800_000, 101)).toBe(50); // 50.5 → 50
-    expect(estimatedCost(20 * 60_000, 10000)).toBe(3333); // 3333.33…
-    expect(estimatedCost(3_600_000, null)).toBeNull();
-    expect(estimatedCost(null, 15000)).toBeNull();
-    expect(estimatedCost(0, 15000)).toBe(0);
+    expect(estimatedCostMinor(3 * 3_600_000, 15000)).toBe(45000);
+    expect(estimatedCostMinor(1_800_000, 101)).toBe(50); // 50.5 → 50
+    expect(estimatedCostMinor(20 * 60_000, 10000)).toBe(3333); // 3333.33…
+    expect(estimatedCostMinor(3_600_000, null)).toBeNull();
+    expect(estimatedCostMinor(null, 15000)).toBeNull();
+    expect(estimatedCostMinor(0, 15000)).toBe(0);
   });
 
   it("actual_cost is Σ actual_client_revenue of rounded lines", () => {

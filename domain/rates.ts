@@ -177,7 +177,7 @@ export function assigneeRate(book: RateBook, query: RateQuery): MinorUnits | nul
  * Spec §3 `estimated_cost`: estimate hours × client rate (time_estimate_ms × rate / 3,600,000,
  * rounded half-even); null when the rate is unpriced or there is no estimate.
  */
-export function estimatedCost(
+export function estimatedCostMinor(
   timeEstimateMs: number | null | undefined,
   clientRateMinor: MinorUnits | null,
 ): MinorUnits | null {
@@ -221,4 +221,4 @@ export function rateSubjectKey(subjectType: RateSubjectType, subjectId: string):
 }
 
 /** An effective-from date of a line: a real yyyy-MM-dd day. */
-export const effectiveFromSchema = isoDaySchema;
+export const effectiveFromSchema = isoDaySchema.meta({ format: "date" });
