@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import type { WorkloadPerson, WorkloadResponse, WorkloadTotals } from "./api";
+import { cellLoad, dayInfos, gridItems, NO_ROLE, searchPeople, showUnassigned } from "./model";
+
+const totals = (booked = 0, tentative = 0): WorkloadTotals => ({
+  booked,
+  tentative,
+  capacity: 0,
+  timeOff: 0,
+  utilisationBp: null,
+  overdueTasks: 0,
+  cost: null,
+  revenue: null,
+});
+
+function person(id: string, name: string, roles: string[], spaceIds: string[] = []): WorkloadPerson {
+  return {
+    id,
+    name,
+    resolved: true,
+    email: null,
+    roles,
+    spaceIds,
+    booked: [0],
+    tentative: [0],
+    capacity: [480],
+    timeOff: [0],
+    off: [],
+    overdue: [],
+    totals: totals(),
+  };
+}
+
+function response(people: WorkloadPerson[], unassigned = totals()): WorkloadResponse {
+  return {
+    from: "2025-03-01",
+    to: "2025-03-03",
+    today: "2025-03-03",
+    days: ["2025-03-01", "2025-03-02", "2025-03-03"],
+    holidays: [1],
+    people,
+    unassigned: { booked: [0, 0, 0], tentative: [0, 0, 0], overdue: [], totals: unassigned },
+    totals: totals(),
+    spaces: [
+      { id: "s1", name: "Studio" },
+      { id: "s2", name: "Agency" },
+    ],
+    unresolvedNames: 0,
+    canViewFinancials: false,
+    currency: "USD",
+  };
+}
+
+describe("cellLoad (spec §9 through domain/capacity)", () => {
+  it.each([
+    [0, null, false],
+    [1, "green", false],
+    [240, "green", false],
+    [241, "blue", false],
+    [480, "blue", false],
+    [481, "orange", true],
+    [600, "orange", true],
+    [601, "red", true],
+  ] as const)("%i minutes → %s, over 8 h %s", (minutes, color, over) => {
+    expect(cellLoad(minutes)).toMatchObject({ color, over });
+  });
+
+  it("the bar is full at 12 h", () => {
+    expect(cellLoad(360).bar).toBe(50);
+    expect(cellLoad(720).bar).toBe(100);
+    expect(cellLoad(900).bar).toBe(100);
+  });
+});
+
+describe("gridItems", () => {
+  const ann = person("1", "Ann", ["Producer", "Editor"], ["s1"]);
+  const bob = person("2", "Bob", [], ["s1", "s2"]);
+  const cy = person("3", "Cy", ["editor"], []);
+
+  it("groups by role tag (a person under each), names sorted, 'No role' last, Unassigned at the end", () => {
+    const items = gridItems(response([ann, bob, cy]), [ann, bob, cy], "role", true);
+    expect(
+      items.map((i) =>
+        i.kind === "person" ? `  ${i.person.name}` : i.kind === "group" ? i.label : "UNASSIGNED",
+      ),
+    ).toEqual(["Editor", "  Ann", "editor", "  Cy", "Producer", "  Ann", NO_ROLE, "  Bob", "UNASSIGNED"]);
+    expect(new Set(items.map((i) => i.key)).size).toBe(items.length);
+  });
+
+  it("groups by the spaces people are booked in", () => {
+    const items = gridItems(response([ann, bob, cy]), [ann, bob, cy], "space", false);
+    const groups = items
+      .filter((i) => i.kind === "group")
+      .map((i) => (i.kind === "group" ? `${i.label} ${i.count}` : ""));
+    expect(groups).toEqual(["Agency 1", "Studio 2", "No booked space 1"]);
+  });
+});
+
+describe("search and the Unassigned row", () => {
+  it("searches names case-insensitively", () => {
+    const people = [person("1", "Ann Lee", []), person("2", "Bob", [])];
+    expect(searchPeople(people, " lee").map((p) => p.id)).toEqual(["1"]);
+    expect(searchPeople(people, "")).toHaveLength(2);
+  });
+
+  it("shows Unassigned only with load, without another person's filter, and when the search matches it", () => {
+    expect(showUnassigned(response([]), "", null)).toBe(false);
+    const loaded = response([], totals(60));
+    expect(showUnassigned(loaded, "", null)).toBe(true);
+    expect(showUnassigned(loaded, "", "unassigned")).toBe(true);
+    expect(showUnassigned(loaded, "", "7")).toBe(false);
+    expect(showUnassigned(loaded, "ann", null)).toBe(false);
+    expect(showUnassigned(response([], totals(0, 30)), "unass", null)).toBe(true);
+  });
+});
+
+describe("dayInfos", () => {
+  it("marks holidays, today and week/month boundaries", () => {
+    const days = dayInfos(response([]), 1);
+    expect(days.map((d) => [d.iso, d.weekday, d.holiday, d.today, d.boundary])).toEqual([
+      ["2025-03-01", "Sat", false, false, false],
+      ["2025-03-02", "Sun", true, false, false],
+      ["2025-03-03", "Mon", false, true, true],
+    ]);
+  });
+});

@@ -1,0 +1,384 @@
+import { memo, useRef, type MouseEvent } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { formatHours } from "@domain/index";
+import { formatBasisPoints, formatMoney, UNPRICED_LABEL } from "@domain/money";
+import { cn } from "@/lib/cn";
+import type { WorkloadResponse, WorkloadTotals } from "./api";
+import { BAR_CLASS, FILL_CLASS, HATCH, OVER_CLASS, TENTATIVE_ONLY_CLASS } from "./cell-style";
+import { cellLoad, longDay, minutesToHours, UNASSIGNED_LABEL, type DayInfo, type GridItem } from "./model";
+import type { Zoom } from "./view";
+
+const NAME_WIDTH = 248;
+const CELL_WIDTH: Record<Zoom, number> = { "2w": 64, month: 44, quarter: 26 };
+const GROUP_HEIGHT = 30;
+const MONTH = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
+
+/** The numbers one row draws per day (a person, or the Unassigned row without capacity). */
+interface RowDays {
+  booked: readonly number[];
+  tentative: readonly number[];
+  timeOff?: readonly number[];
+  off?: readonly number[];
+  overdue: readonly number[];
+}
+
+export interface GridHandlers {
+  onOpenCell: (person: string, day: string) => void;
+  onOpenPerson: (person: string) => void;
+}
+
+/**
+ * The person × day grid (desktop): rows virtualised (TanStack Virtual) inside one scroll box,
+ * the header row and the name column sticky; each row is memoised and draws its cells as plain
+ * elements; clicks are read once, at the grid, from data attributes.
+ */
+export function WorkloadGrid({
+  data,
+  items,
+  days,
+  zoom,
+  onOpenCell,
+  onOpenPerson,
+}: {
+  data: WorkloadResponse;
+  items: GridItem[];
+  days: DayInfo[];
+  zoom: Zoom;
+} & GridHandlers) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const financial = data.canViewFinancials;
+  const rowHeight = financial ? 64 : 50;
+  const cellWidth = CELL_WIDTH[zoom];
+  const width = NAME_WIDTH + days.length * cellWidth;
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (items[index]?.kind === "group" ? GROUP_HEIGHT : rowHeight),
+    getItemKey: (index) => items[index]?.key ?? index,
+    overscan: 6,
+  });
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    const cell = target.closest<HTMLElement>("[data-cell-person]");
+    if (cell?.dataset.cellPerson && cell.dataset.cellDay) {
+      onOpenCell(cell.dataset.cellPerson, cell.dataset.cellDay);
+      return;
+    }
+    const person = target.closest<HTMLElement>("[data-open-person]")?.dataset.openPerson;
+    if (person) onOpenPerson(person);
+  };
+
+  return (
+    <div
+      ref={scrollRef}
+      data-testid="workload-grid"
+      data-zoom={zoom}
+      role="table"
+      aria-label="Workload by person and day"
+      aria-rowcount={items.length + 1}
+      aria-colcount={days.length + 1}
+      tabIndex={-1}
+      onClick={onClick}
+      className="relative h-[calc(100dvh-19rem)] min-h-[22rem] overflow-auto overscroll-contain rounded-xl border bg-card text-sm"
+    >
+      <div role="rowgroup" className="sticky top-0 z-20" style={{ width }}>
+        <div role="row" aria-rowindex={1} className="flex h-11 border-b bg-card">
+          <div
+            role="columnheader"
+            className="sticky left-0 z-30 flex items-end border-r bg-card px-3 pb-1.5 text-xs font-medium text-muted-foreground"
+            style={{ width: NAME_WIDTH, minWidth: NAME_WIDTH }}
+          >
+            Person · booked / capacity
+          </div>
+          {days.map((day, index) => (
+            <div
+              key={day.iso}
+              role="columnheader"
+              data-day={day.iso}
+              data-today={day.today || undefined}
+              data-holiday={day.holiday || undefined}
+              aria-label={`${longDay(day.iso)}${day.holiday ? ", holiday" : ""}`}
+              title={day.holiday ? `${longDay(day.iso)} · holiday` : longDay(day.iso)}
+              className={cn(
+                "flex shrink-0 flex-col items-center justify-end pb-1 text-[11px] leading-tight text-muted-foreground",
+                day.boundary ? "border-l border-l-foreground/25" : "border-l border-l-transparent",
+                day.holiday && "bg-muted",
+                day.today && "font-semibold text-primary",
+              )}
+              style={{ width: cellWidth }}
+            >
+              {index === 0 || day.dayOfMonth === 1 ? (
+                <span className="font-medium text-foreground">
+                  {MONTH.format(new Date(`${day.iso}T00:00:00Z`))}
+                </span>
+              ) : null}
+              {zoom === "quarter" ? null : (
+                <span>{zoom === "2w" ? day.weekday : day.weekday.slice(0, 2)}</span>
+              )}
+              <span
+                className={cn(
+                  "tabular-nums",
+                  day.today && "rounded-sm bg-primary px-1 text-primary-foreground",
+                )}
+              >
+                {day.dayOfMonth}
+              </span>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize(), width }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const item = items[row.index];
+          if (!item) return null;
+          return (
+            <GridRow
+              key={row.key}
+              item={item}
+              index={row.index}
+              start={row.start}
+              height={item.kind === "group" ? GROUP_HEIGHT : rowHeight}
+              width={width}
+              days={days}
+              cellWidth={cellWidth}
+              zoom={zoom}
+              data={data}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+const GridRow = memo(function GridRow({
+  item,
+  index,
+  start,
+  height,
+  width,
+  days,
+  cellWidth,
+  zoom,
+  data,
+}: {
+  item: GridItem;
+  index: number;
+  start: number;
+  height: number;
+  width: number;
+  days: DayInfo[];
+  cellWidth: number;
+  zoom: Zoom;
+  data: WorkloadResponse;
+}) {
+  const style = { height, width, transform: `translateY(${start}px)` };
+  if (item.kind === "group") {
+    return (
+      <div
+        role="row"
+        aria-rowindex={index + 2}
+        data-testid="workload-group"
+        className="absolute top-0 left-0 flex border-b bg-muted/60"
+        style={style}
+      >
+        <div
+          role="rowheader"
+          aria-colspan={days.length + 1}
+          className="sticky left-0 flex items-center gap-2 px-3 text-xs font-semibold tracking-wide uppercase"
+        >
+          {item.label}
+          <span className="font-normal text-muted-foreground normal-case">
+            {item.count} {item.count === 1 ? "person" : "people"}
+          </span>
+        </div>
+      </div>
+    );
+  }
+  const person = item.kind === "person" ? item.person : null;
+  const id = person ? person.id : item.key;
+  const name = person ? person.name : UNASSIGNED_LABEL;
+  const rowDays: RowDays = person ?? data.unassigned;
+  const totals = person ? person.totals : data.unassigned.totals;
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      data-testid="workload-row"
+      data-person={id}
+      className="absolute top-0 left-0 flex border-b"
+      style={style}
+    >
+      <div
+        role="rowheader"
+        className="sticky left-0 z-10 flex flex-col justify-center gap-0.5 border-r bg-card px-3"
+        style={{ width: NAME_WIDTH, minWidth: NAME_WIDTH }}
+      >
+        <button
+          type="button"
+          data-open-person={id}
+          title={`Open ${name}'s month`}
+          className={cn(
+            "truncate text-left font-medium hover:underline focus-visible:underline focus-visible:outline-none",
+            person && !person.resolved && "text-muted-foreground italic",
+          )}
+        >
+          {name}
+        </button>
+        <RowTotals
+          totals={totals}
+          capacity={Boolean(person)}
+          financial={data.canViewFinancials}
+          currency={data.currency}
+        />
+      </div>
+      {days.map((day, d) => dayCell(day, d, id, name, rowDays, cellWidth, zoom))}
+    </div>
+  );
+});
+
+function RowTotals({
+  totals,
+  capacity,
+  financial,
+  currency,
+}: {
+  totals: WorkloadTotals;
+  capacity: boolean;
+  financial: boolean;
+  currency: string;
+}) {
+  const money = (amount: number | null) => (amount === null ? UNPRICED_LABEL : formatMoney(amount, currency));
+  return (
+    <>
+      <span data-testid="row-totals" className="truncate text-xs text-muted-foreground tabular-nums">
+        {formatHours(minutesToHours(totals.booked))}
+        {capacity ? ` / ${formatHours(minutesToHours(totals.capacity))}` : " booked"}
+        {capacity && totals.utilisationBp !== null ? ` · ${formatBasisPoints(totals.utilisationBp)}` : ""}
+        {totals.tentative > 0 ? (
+          <span className="text-violet-800">
+            {" "}
+            · +{formatHours(minutesToHours(totals.tentative))} tentative
+          </span>
+        ) : null}
+      </span>
+      {financial ? (
+        <span data-testid="row-money" className="truncate text-xs text-muted-foreground tabular-nums">
+          Cost {money(totals.cost)} · Revenue {money(totals.revenue)}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** One day of a row: plain elements (no component, no hooks), a button only where there is load. */
+function dayCell(
+  day: DayInfo,
+  d: number,
+  person: string,
+  name: string,
+  row: RowDays,
+  cellWidth: number,
+  zoom: Zoom,
+) {
+  const booked = row.booked[d] ?? 0;
+  const tentative = row.tentative[d] ?? 0;
+  const timeOff = row.timeOff?.[d] ?? 0;
+  const off = day.holiday || (row.off?.includes(d) ?? false);
+  const overdue = row.overdue.includes(d);
+  const load = cellLoad(booked);
+  const notes = [
+    off ? (day.holiday ? "holiday" : "day off") : null,
+    timeOff > 0 ? `time off ${formatHours(minutesToHours(timeOff))}` : null,
+  ].filter(Boolean);
+  return (
+    <div
+      key={day.iso}
+      role="cell"
+      data-day={day.iso}
+      data-load={load.color ?? "none"}
+      data-minutes={booked}
+      data-tentative={tentative || undefined}
+      data-over={load.over || undefined}
+      data-overdue={overdue || undefined}
+      data-time-off={timeOff || undefined}
+      data-off={off || undefined}
+      aria-label={
+        booked || tentative
+          ? undefined
+          : notes.length
+            ? `${longDay(day.iso)}: ${notes.join(", ")}`
+            : undefined
+      }
+      className={cn(
+        "relative shrink-0",
+        day.boundary ? "border-l border-l-foreground/25" : "border-l border-l-border/60",
+        off && "bg-muted/70",
+        timeOff > 0 && "bg-violet-100/60",
+      )}
+      style={{ width: cellWidth }}
+    >
+      {timeOff > 0 ? <span aria-hidden className="absolute inset-x-0 top-0 h-1 bg-violet-500" /> : null}
+      {booked > 0 || tentative > 0 ? (
+        <button
+          type="button"
+          data-cell-person={person}
+          data-cell-day={day.iso}
+          aria-label={cellLabel(name, day.iso, booked, tentative, timeOff, overdue, off)}
+          title={cellLabel(name, day.iso, booked, tentative, timeOff, overdue, off)}
+          className={cn(
+            "absolute inset-x-0.5 top-1.5 bottom-1 flex flex-col items-center justify-center overflow-hidden rounded text-[11px] leading-tight tabular-nums hover:brightness-95 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+            load.color ? FILL_CLASS[load.color] : TENTATIVE_ONLY_CLASS,
+            load.over && OVER_CLASS,
+          )}
+          style={tentative > 0 ? HATCH : undefined}
+        >
+          {zoom === "quarter" ? null : (
+            <span className="rounded-sm bg-white/70 px-0.5">
+              {formatHours(minutesToHours(booked > 0 ? booked : tentative))}
+            </span>
+          )}
+          {zoom === "2w" && tentative > 0 && booked > 0 ? (
+            <span className="rounded-sm bg-white/70 px-0.5 text-[10px] text-violet-900">
+              +{formatHours(minutesToHours(tentative))}
+            </span>
+          ) : null}
+          {load.color ? (
+            <span
+              aria-hidden
+              className={cn(
+                "absolute bottom-0 left-0 h-1",
+                load.over ? "bg-destructive" : BAR_CLASS[load.color],
+              )}
+              style={{ width: `${load.bar}%` }}
+            />
+          ) : null}
+        </button>
+      ) : null}
+      {overdue ? (
+        <span
+          aria-hidden
+          className="absolute top-1.5 right-1 z-[1] size-2 rounded-full bg-destructive ring-1 ring-white"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export function cellLabel(
+  name: string,
+  day: string,
+  booked: number,
+  tentative: number,
+  timeOff: number,
+  overdue: boolean,
+  off: boolean,
+): string {
+  const parts = [`${name}, ${longDay(day)}: ${formatHours(minutesToHours(booked))} booked`];
+  if (tentative > 0) parts.push(`${formatHours(minutesToHours(tentative))} tentative`);
+  if (timeOff > 0) parts.push(`time off ${formatHours(minutesToHours(timeOff))}`);
+  if (off) parts.push("day off");
+  if (overdue) parts.push("overdue work");
+  return parts.join(", ");
+}
