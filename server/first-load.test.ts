@@ -10,7 +10,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../tests/api/harness";
 import { createUserInWorkspace } from "../tests/api/fixtures";
-import { precompressDirectory } from "../scripts/precompress";
+import { precompressDirectory } from "../vite.config";
 import { createApp, type App } from "./app";
 import { MIN_COMPRESS_BYTES, negotiateEncoding } from "./lib/compress";
 import { liveHubFor } from "./modules/live/hub";

@@ -78,12 +78,16 @@ describe("route table, signed out", () => {
   });
 });
 
+/** The requests that read the session (web/src/features/session/use-session.ts). */
+const SESSION_REQUESTS = /\/api\/(?:me|auth\/get-session)$/;
+
 describe("protected-route gate", () => {
   it("shows a spinner while the session loads, then redirects", async () => {
     const { context, page } = await newPage(browser);
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    await page.route("**/api/me", async (route) => {
+    // A signed-out visitor's session check is better-auth's get-session (no console 401), then /api/me.
+    await page.route(SESSION_REQUESTS, async (route) => {
       await gate;
       await route.continue();
     });
@@ -96,7 +100,7 @@ describe("protected-route gate", () => {
 
   it("shows the authentication error beside the spinner when the session cannot be read", async () => {
     const { context, page } = await newPage(browser);
-    await page.route("**/api/me", (route) =>
+    await page.route(SESSION_REQUESTS, (route) =>
       route.fulfill({
         status: 500,
         contentType: "application/json",

@@ -1,10 +1,10 @@
+import { lazy, Suspense } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import { AppLayout } from "@/features/app-shell/app-layout";
 import { RouteErrorBoundary } from "@/features/app-shell/error-screens";
 import { NotFoundPage } from "@/features/app-shell/not-found-page";
 import { ProtectedRoute } from "@/features/app-shell/protected-route";
 import { RateCardsErrorFallback } from "@/features/finance/rate-cards-error-fallback";
-import { RootLayout } from "./root-layout";
+import { PageSpinner, RootLayout } from "./root-layout";
 
 const reportPages: RouteObject[] = [
   { path: "accrual", lazy: () => import("./routes/reporting/accrual") },
@@ -20,11 +20,25 @@ const reportPages: RouteObject[] = [
 
 const projectDashboard = () => import("./routes/project/project-dashboard");
 
+/*
+ * The dashboard as the index of "/" is not a lazy route: the router loads every matched lazy route
+ * up front, which would send the dashboard's code to every signed-out visitor of the landing page.
+ * It is rendered (and so loaded) only when home.tsx shows the signed-in side.
+ */
+const HomeDashboard = lazy(() => import("./routes/dashboard").then((m) => ({ default: m.Component })));
+
+/** The signed-in frame; a lazy route so the landing page never loads the header and navigation. */
+const appLayout = async () => ({
+  Component: (await import("@/features/app-shell/app-layout")).AppLayout,
+});
+
 /** Spec §2 route table. Every screen is a lazy module; protected screens sit behind the gate. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorBoundary />,
+    // Shown while the first screen's lazy code loads.
+    hydrateFallbackElement: <PageSpinner />,
     children: [
       {
         path: "/",
@@ -32,7 +46,16 @@ export const routes: RouteObject[] = [
         children: [
           {
             errorElement: <RouteErrorBoundary />,
-            children: [{ index: true, lazy: () => import("./routes/dashboard") }],
+            children: [
+              {
+                index: true,
+                element: (
+                  <Suspense fallback={null}>
+                    <HomeDashboard />
+                  </Suspense>
+                ),
+              },
+            ],
           },
         ],
       },
@@ -50,7 +73,7 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           {
-            element: <AppLayout />,
+            lazy: appLayout,
             children: [
               {
                 errorElement: <RouteErrorBoundary />,

@@ -1,4 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { z } from "zod";
 import { ApiError, apiFetch } from "@/lib/api";
 import { meResponseSchema, type MeResponse } from "../../../../server/modules/session/contract";
 
@@ -9,20 +11,67 @@ export type SessionWorkspace = MeResponse["organizations"][number];
 
 export const sessionQueryKey = ["session"] as const;
 
+/**
+ * better-auth's GET /api/auth/get-session: 200 with null when nobody is signed in. Only whether
+ * there is a session is read here; who it is comes from /api/me.
+ */
+const authSessionSchema = z.object({ session: z.object({ id: z.string() }) }).nullable();
+
+/**
+ * "This browser was signed in last time" (not a secret: the session is the HttpOnly cookie). With
+ * it, the session query asks /api/me at once and the screens preload the signed-in code; without
+ * it, it first asks better-auth, which answers a signed-out visitor 200 null — so the landing page
+ * of a visitor never logs a 401 in the console.
+ */
+const SIGNED_IN_HINT = "agency-hub:signed-in";
+
+export function probablySignedIn(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(SIGNED_IN_HINT) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function rememberSignedIn(signedIn: boolean) {
+  try {
+    if (signedIn) globalThis.localStorage?.setItem(SIGNED_IN_HINT, "1");
+    else globalThis.localStorage?.removeItem(SIGNED_IN_HINT);
+  } catch {
+    /* storage unavailable: every load asks better-auth first */
+  }
+}
+
+async function fetchSession(): Promise<MeResponse | null> {
+  if (!probablySignedIn() && !(await apiFetch("/api/auth/get-session", authSessionSchema))) return null;
+  try {
+    const me = await apiFetch("/api/me", meResponseSchema);
+    rememberSignedIn(true);
+    return me;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      rememberSignedIn(false);
+      return null;
+    }
+    throw err;
+  }
+}
+
+/** The session query (main.tsx starts it before the first screen's code has loaded). */
+export const sessionQuery = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: fetchSession,
+  staleTime: 5 * 60 * 1000,
+});
+
 /** The signed-in user and their workspaces; null when signed out. */
 export function useSession() {
-  return useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: async (): Promise<MeResponse | null> => {
-      try {
-        return await apiFetch("/api/me", meResponseSchema);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) return null;
-        throw err;
-      }
-    },
-    staleTime: 5 * 60 * 1000,
-  });
+  const query = useQuery(sessionQuery);
+  // Signing out sets the session to null without asking the server: forget the hint too.
+  useEffect(() => {
+    if (query.data === null) rememberSignedIn(false);
+  }, [query.data]);
+  return query;
 }
 
 export function currentWorkspace(session: MeResponse | null | undefined): SessionWorkspace | undefined {

@@ -1,0 +1,135 @@
+/**
+ * Issue 10 §4 "First load fast": the signed-out landing page downloads none of the dashboard's
+ * code, logs no error (the signed-out session check used to be a console 401), and renders in the
+ * font the styles ask for, shipped with the app. Which chunk holds what comes from the build
+ * manifest (vite.config.ts `build.manifest`).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newPage, signInAsDemo } from "./browser";
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const MANIFEST = path.join("dist/web/.vite/manifest.json");
+const DASHBOARD_ROUTE = "src/routes/dashboard.tsx";
+const APP_LAYOUT = "src/features/app-shell/app-layout.tsx";
+
+function readManifest(): Manifest {
+  return JSON.parse(fs.readFileSync(MANIFEST, "utf8")) as Manifest;
+}
+
+/** The files a manifest entry loads: its own chunk and, transitively, its static imports. */
+function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const dep of chunk.imports ?? []) closure(manifest, dep, into);
+  return into;
+}
+
+/** What the landing page may load: the app entry, the "/" route and the landing page's module. */
+const LANDING_KEYS = ["index.html", "src/routes/home.tsx", "src/features/landing/landing-page.tsx"];
+
+/**
+ * The dashboard's code: the dashboard route's chunks (and the signed-in frame's, when it is a
+ * chunk of its own), less the chunks the landing page shares with it (React, icons, buttons).
+ */
+function dashboardOnlyFiles(manifest: Manifest): Set<string> {
+  const landing = new Set<string>();
+  for (const key of LANDING_KEYS) closure(manifest, key, landing);
+  const dashboard = closure(manifest, DASHBOARD_ROUTE);
+  closure(manifest, APP_LAYOUT, dashboard);
+  return new Set([...dashboard].filter((f) => !landing.has(f)));
+}
+
+/** Records the scripts a page fetches and every console error / 4xx-5xx answer while it loads. */
+function watch(page: Page) {
+  const scripts: string[] = [];
+  const problems: string[] = [];
+  page.on("request", (req) => {
+    if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname.replace(/^\//, ""));
+  });
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.push(`console error: ${msg.text()}`);
+  });
+  page.on("response", (res) => {
+    if (res.status() >= 400) problems.push(`${res.status()} ${res.url()}`);
+  });
+  return { scripts, problems };
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("first load of / signed out", () => {
+  it("fetches no dashboard chunk and logs no 401 (or any error) in the console", async () => {
+    const manifest = readManifest();
+    const dashboardFiles = dashboardOnlyFiles(manifest);
+    expect(dashboardFiles).toContain(manifest[DASHBOARD_ROUTE]!.file);
+
+    const { context, page } = await newPage(browser);
+    const seen = watch(page);
+    await page.goto("/", { waitUntil: "networkidle" });
+    await page.getByRole("link", { name: "Sign In" }).first().waitFor();
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+
+    expect(seen.scripts.length).toBeGreaterThan(0);
+    expect(seen.scripts.filter((s) => dashboardFiles.has(s))).toEqual([]);
+    expect(seen.problems).toEqual([]);
+    await context.close();
+  });
+
+  it("renders in the packaged Inter it asks for", async () => {
+    const { context, page } = await newPage(browser);
+    const fonts: string[] = [];
+    page.on("response", (res) => {
+      if (/\.woff2$/.test(res.url()) && res.ok()) fonts.push(new URL(res.url()).pathname);
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    const font = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return {
+        family: getComputedStyle(document.body).fontFamily,
+        loaded: [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family),
+      };
+    });
+    expect(font.family).toMatch(/^"?Inter Variable"?,/);
+    expect(font.loaded.map((f) => f.replace(/"/g, ""))).toContain("Inter Variable");
+    expect(fonts.some((f) => /^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/.test(f))).toBe(true);
+    await context.close();
+  });
+});
+
+describe("the dashboard still gets its code", () => {
+  it("signed in, / and /dashboard load the dashboard chunk and show the dashboard without errors", async () => {
+    const manifest = readManifest();
+    const { context } = await newPage(browser);
+    await signInAsDemo(context, "admin@demo.test");
+    const dashboardChunk = manifest[DASHBOARD_ROUTE]!.file;
+    for (const pathname of ["/", "/dashboard"]) {
+      const page = await context.newPage();
+      const seen = watch(page);
+      // Not "networkidle": a signed-in page keeps its /api/live event stream open.
+      const chunk = page.waitForResponse((res) => res.url().endsWith(`/${dashboardChunk}`));
+      await page.goto(pathname);
+      expect((await chunk).ok(), pathname).toBe(true);
+      await page.locator("main").getByRole("heading").first().waitFor();
+      expect(seen.scripts, pathname).toContain(dashboardChunk);
+      expect(seen.problems, pathname).toEqual([]);
+      await page.close();
+    }
+    await context.close();
+  });
+});
