@@ -28,6 +28,7 @@ import { apiDocsRoutes } from "./modules/api-docs/routes";
 import { SIM_MOUNT } from "./integrations/clickup/runtime";
 import { invitationRoutes } from "./modules/invitations/routes";
 import { memberRoutes } from "./modules/members/routes";
+import { workloadCsvRoutes, workloadRoutes } from "./modules/workload/routes";
 import { rateCardRoutes } from "./modules/rate-cards/routes";
 import { capacityRoutes } from "./modules/capacity/routes";
 
@@ -131,6 +132,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/clickup", clickupRoutes());
   api.route("/webhooks", webhookRoutes());
   api.route("/accessible-tasks", accessibleTasksRoutes());
+  api.route("/workload", workloadRoutes());
+  api.route("/workload.csv", workloadCsvRoutes());
   api.route("/rate-cards", rateCardRoutes());
   api.route("/capacity", capacityRoutes());
   app.route("/api", api);

@@ -22,10 +22,10 @@ export interface AssignedScope extends TaskScope {
 // ---------------------------------------------------------------------------------------------
 
 /** domain normalizeStatus: lower-case, underscores as spaces, whitespace collapsed. */
-const normStatus = (col: string) =>
+export const normStatus = (col: string) =>
   `lower(regexp_replace(replace(coalesce(${col}, ''), '_', ' '), '\\s+', ' ', 'g'))`;
 /** domain isFinishedStatus. */
-const FINISHED = `'(closed|complete|archived|canceled)'`;
+export const FINISHED = `'(closed|complete|archived|canceled)'`;
 /** domain statusNeedsWork keywords. */
 const NEEDS_WORK = `'(in progress|pending|revision|needs work)'`;
 /** domain isLiveRevisionStatus: neither archived nor 'not started'. */
@@ -43,7 +43,7 @@ const parseHoursValue = (v: string) => `(case jsonb_typeof((${v}))
     when 'object' then ${parseHoursText(`coalesce(${scalarText(`${v}->'text'`)}, ${scalarText(`${v}->'value'`)}, ${scalarText(`${v}->'name'`)})`)}
     else ${parseHoursText(scalarText(v))} end)`;
 /** domain hoursPerDayEstimate: the first field named like 'h/d est', 'hours/day' or 'hrs/day' holding a number. */
-const hoursPerDayEstimate = (fields: string) => `(select x.h from (
+export const hoursPerDayEstimate = (fields: string) => `(select x.h from (
       select f.ord, ${parseHoursValue("f.cf->'value'")} as h
       from jsonb_array_elements(case jsonb_typeof(${fields}) when 'array' then ${fields} else '[]'::jsonb end)
         with ordinality as f(cf, ord)

@@ -1,0 +1,58 @@
+import { sql, type SQL } from "drizzle-orm";
+
+/*
+ * domain/rates.ts in SQL, for lists that price rows where they are read (PRODUCT.md → Rate
+ * cards): the card (a project's own client card, else the default card of the kind), then on it
+ * the person's line in force on the day (latest effective_from ≤ day), else the first of the
+ * person's role tags with a line in force, else the card's default rate, else null (unpriced).
+ * And domain/money.ts priceDurationMs: duration × rate / 3,600,000 rounded half-even.
+ * workload.test.ts pins these against the domain functions on the same rows.
+ */
+
+export interface RateSubject {
+  organizationId: string;
+  /** ClickUp user id. */
+  person: SQL;
+  /** text[] of the person's role tags, in order of preference. */
+  roles: SQL;
+  /** ClickUp folder id of the project (client cards only). */
+  folder: SQL;
+  /** The day worked (a date). */
+  day: SQL;
+}
+
+function cardId(kind: "internal" | "client", s: RateSubject): SQL {
+  const defaultCard = sql`(select dc.id from rate_cards dc
+    where dc.organization_id = ${s.organizationId} and dc.kind = ${kind} and dc.is_default)`;
+  if (kind === "internal") return defaultCard;
+  return sql`coalesce((select pc.card_id from project_rate_cards pc
+      join rate_cards pcc on pcc.organization_id = pc.organization_id and pcc.id = pc.card_id and pcc.kind = 'client'
+     where pc.organization_id = ${s.organizationId} and pc.folder_id = ${s.folder}), ${defaultCard})`;
+}
+
+/** The rate (minor units per hour) of `kind` for the subject, or null when unpriced. */
+export function rateSql(kind: "internal" | "client", s: RateSubject): SQL {
+  return sql`(select coalesce(
+      (select l.rate_minor from rate_card_lines l
+        where l.organization_id = rc.organization_id and l.card_id = rc.id and l.subject_type = 'person'
+          and l.subject_id = ${s.person} and l.effective_from <= ${s.day}
+        order by l.effective_from desc limit 1),
+      (select rl.rate_minor
+         from unnest(coalesce(${s.roles}, '{}'::text[])) with ordinality r(tag, ord)
+         cross join lateral (
+           select l.rate_minor from rate_card_lines l
+            where l.organization_id = rc.organization_id and l.card_id = rc.id and l.subject_type = 'role'
+              and lower(l.subject_id) = lower(r.tag) and l.effective_from <= ${s.day}
+            order by l.effective_from desc limit 1) rl
+        order by r.ord limit 1),
+      rc.default_rate_minor)
+    from rate_cards rc
+    where rc.organization_id = ${s.organizationId} and rc.id = ${cardId(kind, s)})`;
+}
+
+/** duration_ms × rate / 3,600,000 rounded half-even (null when the rate is null). */
+export function priceSql(durationMs: SQL, rate: SQL): SQL {
+  return sql`(select case when p.r * 2 > 3600000 or (p.r * 2 = 3600000 and mod(p.q, 2) = 1) then p.q + 1 else p.q end
+    from (select div(n.n, 3600000) as q, mod(n.n, 3600000) as r
+            from (select (${durationMs})::numeric * (${rate})::numeric as n) n) p)::bigint`;
+}

@@ -1,0 +1,303 @@
+import { sql, type SQL } from "drizzle-orm";
+import { firstRow, rows, type Executor } from "../../db/executor";
+import { FINISHED, hoursPerDayEstimate, normStatus } from "../dashboard/repo";
+
+/*
+ * All SQL of the workload grid (spec §2 Workload, §9): one statement aggregates every open
+ * task of the workspace into minutes per person per day, with capacity from
+ * workload_capacity() (migration 0008). The booking rules are written once in contract.ts; the
+ * SQL spellings of domain rules come from the dashboard repo (finished status, `h/d est`), and
+ * the Bid phase of spec §4 is decided by domain projectPhase() in the use case, which hands the
+ * Bid statuses in.
+ */
+
+/**
+ * A cheap test that a task may have an `h/d est` field (a field name containing one of the
+ * fragments, any case), so the exact rule (hoursPerDayEstimate) runs only on those tasks.
+ */
+const HOURS_PER_DAY_NAME_PATH = '$[*] ? (@.name like_regex "h/d est|hours/day|hrs/day" flag "i")';
+
+/** The workspace facts a workload request needs before its main statement. */
+export interface WorkloadSetupRow {
+  currency: string;
+  /** yyyy-MM-dd in the workspace time zone. */
+  today: string;
+  /** Distinct statuses of the project meta tasks (custom item 1001). */
+  meta_statuses: (string | null)[] | null;
+  /** Every space of the workspace (a handful), to name the ones the grid mentions. */
+  spaces: { id: string; name: string }[] | null;
+  space_found: boolean;
+  project_found: boolean;
+  person_found: boolean;
+}
+
+/**
+ * Currency, today (workspace time zone) and the distinct project statuses of the workspace, and
+ * whether the filter ids exist in it; undefined when the workspace does not exist.
+ */
+export async function selectWorkloadSetup(
+  executor: Executor,
+  organizationId: string,
+  now: Date,
+  ids: { space?: string; project?: string; person?: string },
+): Promise<WorkloadSetupRow | undefined> {
+  return firstRow<WorkloadSetupRow>(
+    executor,
+    sql`select o.currency,
+               to_char((${now.toISOString()}::timestamptz at time zone o.time_zone)::date, 'YYYY-MM-DD') as today,
+               (select array_agg(distinct m.status) from tasks m
+                 where m.organization_id = o.id and m.custom_item_id = 1001 and not m.deleted) as meta_statuses,
+               (select jsonb_agg(jsonb_build_object('id', s.id, 'name', s.name) order by s.name, s.id) from spaces s
+                 where s.organization_id = o.id) as spaces,
+               ${ids.space ?? null}::text is null
+                 or exists (select 1 from spaces s where s.organization_id = o.id and s.id = ${ids.space ?? null}) as space_found,
+               ${ids.project ?? null}::text is null
+                 or exists (select 1 from folders f where f.organization_id = o.id and f.id = ${ids.project ?? null})
+                 or exists (select 1 from tasks pt where pt.organization_id = o.id and pt.folder_id = ${ids.project ?? null})
+                 as project_found,
+               ${ids.person ?? null}::text is null
+                 or exists (select 1 from provider_users u where u.organization_id = o.id and u.id = ${ids.person ?? null})
+                 or exists (select 1 from task_assignees pa where pa.organization_id = o.id and pa.user_id = ${ids.person ?? null})
+                 as person_found
+          from organizations o where o.id = ${organizationId}`,
+  );
+}
+
+export interface WorkloadFilter {
+  organizationId: string;
+  /** First and last day of the window (yyyy-MM-dd, inclusive). */
+  from: string;
+  to: string;
+  /** The workspace's today (yyyy-MM-dd). */
+  today: string;
+  space?: string;
+  project?: string;
+  /** A ClickUp user id, or "" for the Unassigned row only. */
+  person?: string;
+  role?: string;
+  includeTentative: boolean;
+  /** Meta-task statuses whose projects are in the Bid phase (domain projectPhase). */
+  bidStatuses: string[];
+}
+
+/** One row of the grid: a person, or the Unassigned row (person ''). */
+export interface WorkloadGridRow {
+  person: string;
+  /** Known to provider_users (else only seen as an assignee). */
+  known: boolean;
+  pu_username: string | null;
+  pu_email: string | null;
+  /** Username and e-mail from the person's entry in a task's assignees (spec §8 first source). */
+  task_username: string | null;
+  task_email: string | null;
+  role_tags: string[] | null;
+  space_ids: string[] | null;
+  booked: number[];
+  tentative: number[];
+  capacity: number[];
+  time_off: number[];
+  off: number[] | null;
+  overdue_days: number[] | null;
+  overdue_tasks: number;
+  /** Workspace holidays in the window (indices; the same on every row). */
+  holidays: number[] | null;
+}
+
+/** The open, dated tasks of the workspace under the space/project filters (alias t). */
+function taskFilters(f: WorkloadFilter): SQL[] {
+  return [
+    sql`t.organization_id = ${f.organizationId}`,
+    sql`not t.deleted`,
+    sql`not t.archived`,
+    sql`(t.start_date is not null or t.due_date is not null)`,
+    sql`${sql.raw(normStatus("t.status"))} !~ ${sql.raw(FINISHED)}`,
+    f.space ? sql`t.space_id = ${f.space}` : sql`true`,
+    f.project ? sql`t.folder_id = ${f.project}` : sql`true`,
+  ];
+}
+
+/**
+ * The grid in one statement: per person (and the Unassigned row) per day of the window, booked
+ * and tentative minutes, capacity and time off, overdue days; and per person the open tasks
+ * due before today. Rows: every ClickUp user of the workspace (or the filtered person / role
+ * holders); with a space or project filter only people with tasks under it; then assignees
+ * missing from the users table; the Unassigned row last (not with a person or role filter).
+ *
+ * Spreading uses running sums over the window (a rate starts on a task's first day and stops
+ * after its last), so the cost grows with tasks + people × days, not tasks × days.
+ */
+export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter): Promise<WorkloadGridRow[]> {
+  const org = f.organizationId;
+  const onlyPerson = f.person !== undefined;
+  const personCondition = onlyPerson ? sql`a.person = ${f.person}` : sql`true`;
+  const roleHolders = f.role
+    ? sql`(select ps.clickup_user_id from person_settings ps
+            where ps.organization_id = ${org}
+              and exists (select 1 from unnest(ps.role_tags) r where lower(r) = lower(${f.role})))`
+    : undefined;
+  const roleCondition = roleHolders ? sql`a.person in ${roleHolders}` : sql`true`;
+  const taskFilterSet = Boolean(f.space || f.project);
+  const withUnassigned = f.person === "" || (!onlyPerson && !roleHolders);
+  return rows<WorkloadGridRow>(
+    executor,
+    sql`with
+      win as (select ${f.from}::date as d0, ${f.to}::date as d1, ${f.today}::date as today),
+      ws as (select o.working_days from organizations o where o.id = ${org}),
+      bid as (
+        select distinct m.folder_id from tasks m
+         where m.organization_id = ${org} and m.custom_item_id = 1001 and not m.deleted
+           and m.folder_id is not null and m.status in (select jsonb_array_elements_text(${JSON.stringify(f.bidStatuses)}::jsonb))
+      ),
+      cand as (
+        select t.id, t.space_id, r.rs, r.re, x.dd,
+               coalesce(t.time_estimate_ms, 0)::float8 / 60000.0 as est,
+               case when t.custom_fields @? ${HOURS_PER_DAY_NAME_PATH}::jsonpath
+                    then ${sql.raw(hoursPerDayEstimate("t.custom_fields"))} end as hpd,
+               (t.folder_id is not null and t.folder_id in (select folder_id from bid)) as tentative
+          from tasks t
+         cross join lateral (select (t.start_date at time zone 'UTC')::date as sd,
+                                    (t.due_date at time zone 'UTC')::date as dd) x
+         cross join lateral (select coalesce(x.sd, x.dd - 7) as rs, coalesce(x.dd, x.sd + 7) as re) r
+         cross join win
+         where ${sql.join(taskFilters(f), sql` and `)}
+           and r.rs <= r.re
+           and ((r.rs <= win.d1 and r.re >= win.d0) or x.dd < win.today)
+      ),
+      asg as (
+        select *
+          from (
+            select c.*, coalesce(ta.user_id, '') as person,
+                   greatest(count(ta.user_id) over (partition by c.id), 1) as n_asg
+              from cand c
+              left join task_assignees ta on ta.organization_id = ${org} and ta.task_id = c.id
+          ) a
+         where ${personCondition} and ${roleCondition}
+           ${f.includeTentative ? sql`` : sql`and not a.tentative`}
+      ),
+      inwin as (
+        select a.* from asg a cross join win where a.rs <= win.d1 and a.re >= win.d0
+      ),
+      cal as (
+        select g::date as day, (extract(isodow from g)::int = any (ws.working_days) and h.day is null) as w,
+               h.day is not null as hol
+          from win, ws,
+               generate_series(least(win.d0, (select min(rs) from inwin))::timestamp,
+                               greatest(win.d1, (select max(re) from inwin))::timestamp, interval '1 day') g
+          left join workspace_holidays h on h.organization_id = ${org} and h.day = g::date
+      ),
+      cum as (select day, w, sum(case when w then 1 else 0 end) over (order by day) as c from cal),
+      rated as (
+        select i.person, i.space_id, greatest(i.rs, win.d0) as s, least(i.re, win.d1) as e,
+               i.tentative, (i.dd < win.today) as ov, n.nw > 0 as on_working,
+               case when i.hpd is not null and i.hpd > 0 then i.hpd * 60.0
+                    when i.est > 0 then i.est / i.n_asg / (case when n.nw > 0 then n.nw else i.re - i.rs + 1 end)
+                    else 0 end as rate
+          from inwin i
+         cross join win
+          join cum a on a.day = i.rs
+          join cum b on b.day = i.re
+         cross join lateral (select b.c - a.c + (case when a.w then 1 else 0 end) as nw) n
+      ),
+      ev as (
+        select person, s as day,
+               case when on_working and not tentative then rate else 0 end as bw,
+               case when not on_working and not tentative then rate else 0 end as ba,
+               case when on_working and tentative then rate else 0 end as tw,
+               case when not on_working and tentative then rate else 0 end as tall,
+               case when ov then 1 else 0 end as ov
+          from rated
+        union all
+        select person, e + 1,
+               case when on_working and not tentative then -rate else 0 end,
+               case when not on_working and not tentative then -rate else 0 end,
+               case when on_working and tentative then -rate else 0 end,
+               case when not on_working and tentative then -rate else 0 end,
+               case when ov then -1 else 0 end
+          from rated cross join win where e < win.d1
+      ),
+      evd as (
+        select person, day, sum(bw) as bw, sum(ba) as ba, sum(tw) as tw, sum(tall) as tall, sum(ov) as ov
+          from ev group by person, day
+      ),
+      people as (
+        select u.id as person, true as known, u.username as pu_username, u.email as pu_email
+          from provider_users u
+         where u.organization_id = ${org}
+           ${onlyPerson ? sql`and u.id = ${f.person ?? ""}` : sql``}
+           ${roleHolders ? sql`and u.id in ${roleHolders}` : sql``}
+           ${taskFilterSet ? sql`and exists (select 1 from asg where asg.person = u.id)` : sql``}
+        union all
+        select distinct a.person, false, null::text, null::text
+          from asg a
+         where a.person <> ''
+           and not exists (select 1 from provider_users u where u.organization_id = ${org} and u.id = a.person)
+        ${withUnassigned ? sql`union all select '', false, null::text, null::text` : sql``}
+      ),
+      days as (
+        select cal.day, cal.w, (cal.day - win.d0)::int as idx
+          from cal cross join win where cal.day between win.d0 and win.d1
+      ),
+      cells as (
+        select p.person, d.day, d.idx, d.w,
+               sum(coalesce(e.bw, 0)) over run as bw,
+               sum(coalesce(e.ba, 0)) over run as ba,
+               sum(coalesce(e.tw, 0)) over run as tw,
+               sum(coalesce(e.tall, 0)) over run as tall,
+               sum(coalesce(e.ov, 0)) over run as ov
+          from people p
+         cross join days d
+          left join evd e on e.person = p.person and e.day = d.day
+        window run as (partition by p.person order by d.day)
+      ),
+      cap as (
+        select c.clickup_user_id, c.day, c.capacity_minutes, c.time_off_minutes, c.is_holiday, c.is_working_day
+          from win, workload_capacity(${org}, win.d0, win.d1) c
+      ),
+      grid as (
+        select c.person,
+               array_agg(round(case when c.w then c.bw else 0 end + c.ba)::int order by c.idx) as booked,
+               array_agg(round(case when c.w then c.tw else 0 end + c.tall)::int order by c.idx) as tentative,
+               array_agg(coalesce(k.capacity_minutes, 0) order by c.idx) as capacity,
+               array_agg(coalesce(k.time_off_minutes, 0) order by c.idx) as time_off,
+               array_agg(c.idx order by c.idx) filter (
+                 where k.clickup_user_id is null or not k.is_working_day or k.is_holiday) as off,
+               array_agg(c.idx order by c.idx) filter (where c.ov > 0) as overdue_days
+          from cells c
+          left join cap k on k.clickup_user_id = c.person and k.day = c.day
+         group by c.person
+      ),
+      overdue as (
+        select a.person, count(distinct a.id)::int as n from asg a cross join win
+         where a.dd < win.today group by a.person
+      ),
+      person_spaces as (
+        select i.person, array_agg(distinct i.space_id order by i.space_id) as ids
+          from inwin i where i.space_id is not null group by i.person
+      )
+      select p.person, p.known, p.pu_username, p.pu_email,
+             tu.username as task_username, tu.email as task_email,
+             ps.role_tags, sp.ids as space_ids,
+             g.booked, g.tentative, g.capacity, g.time_off, g.off, g.overdue_days,
+             coalesce(od.n, 0) as overdue_tasks,
+             (select array_agg(cal.day - win.d0 order by cal.day) from cal cross join win
+               where cal.hol and cal.day between win.d0 and win.d1) as holidays
+        from people p
+        join grid g on g.person = p.person
+        left join overdue od on od.person = p.person
+        left join person_spaces sp on sp.person = p.person
+        left join person_settings ps on ps.organization_id = ${org} and ps.clickup_user_id = p.person
+        left join lateral (
+          select case when jsonb_typeof(e.v->'username') = 'string' then nullif(btrim(e.v->>'username'), '') end
+                   as username,
+                 case when jsonb_typeof(e.v->'email') = 'string' then nullif(btrim(e.v->>'email'), '') end as email
+            from task_assignees ta
+            join tasks nt on nt.organization_id = ta.organization_id and nt.id = ta.task_id
+           cross join lateral jsonb_array_elements(
+             case when jsonb_typeof(nt.assignees_array) = 'array' then nt.assignees_array else '[]'::jsonb end) e(v)
+           where p.person <> '' and ta.organization_id = ${org} and ta.user_id = p.person
+             and jsonb_typeof(e.v) = 'object' and e.v->>'id' = p.person
+           limit 1
+        ) tu on true
+       order by p.person = '', lower(coalesce(p.pu_username, p.pu_email, p.person)), p.person`,
+  );
+}
