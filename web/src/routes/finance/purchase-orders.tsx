@@ -1,9 +1,19 @@
+import { RequirePermission } from "@/features/app-shell/access-denied";
 import { EmptyState, Page } from "@/features/app-shell/page";
 
-export function Component() {
+function Screen() {
   return (
     <Page title="Purchase Orders" description="Purchase orders issued to vendors.">
       <EmptyState title="No purchase orders yet">Purchase orders will be listed here.</EmptyState>
     </Page>
+  );
+}
+
+/** Finance needs canViewFinancials (spec §6); anyone else opening the URL gets "You don't have access". */
+export function Component() {
+  return (
+    <RequirePermission permission="canViewFinancials" area="Finance">
+      <Screen />
+    </RequirePermission>
   );
 }
