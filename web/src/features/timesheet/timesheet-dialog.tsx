@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
@@ -6,13 +6,16 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, ChevronLeft, ChevronRight, CloudUpload } from "lucide-react";
 import {
   formatHours,
+  formatTimesheetDayTotal,
   formatWeekRange,
   MESSAGES,
-  parseTimesheetHours,
   shiftWeek,
   startOfWeek,
-  TIMESHEET_HOURS_INPUT,
+  TIMESHEET_DAY_MESSAGE,
+  TIMESHEET_HOURS_MESSAGE,
+  timesheetHoursFromInput,
   timesheetRowKey,
+  timesheetTotals,
   toIsoDate,
 } from "@domain/index";
 import { Button } from "@/components/ui/button";
@@ -32,18 +35,34 @@ import { apiFetch } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import {
   saveTimesheetResponseSchema,
-  timesheetCellHoursSchema,
   timesheetResponseSchema,
   type SaveTimesheetRequest,
   type TimesheetCell,
   type TimesheetResponse,
 } from "../../../../server/modules/timesheet/contract";
 
+const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
 const dayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", day: "numeric", timeZone: "UTC" });
+const weekdayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
+const dayNumberFormat = new Intl.DateTimeFormat("en-US", { day: "numeric", timeZone: "UTC" });
+const longDayFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+/** Something that waits for "Discard unsaved hours?" to be answered. */
+interface PendingDiscard {
+  run: () => void;
+}
 
 /**
- * Weekly Timesheet (spec §2, §5, §7, §8): rows per task, a column per day, hours 0–24 in steps of
- * 0.5. States: loading → editing → saving → closes on success. Hours logged in ClickUp itself
+ * Weekly Timesheet (spec §2, §5, §7, §8; issue 10 §3): rows per task (project and task in full),
+ * a column per day (today's marked; one day at a time below 768 px), hours 0–24 in steps of 0.5.
+ * States: loading → editing → saving → closes on success. Leaving with unsaved hours — Escape, a
+ * click outside, the close button, Cancel or another week — asks first. Save stays in view below
+ * the scrolling grid. Focus returns to whatever opened the dialog. Hours logged in ClickUp itself
  * are shown beside each cell and in the totals; the save never removes them.
  */
 export function TimesheetDialog({
@@ -59,34 +78,116 @@ export function TimesheetDialog({
   useEffect(() => {
     if (open) setWeekStart(toIsoDate(startOfWeek(today)) as string);
   }, [open, today]);
+
+  /** Typed hours not saved yet (reported by the grid). */
+  const unsaved = useRef(false);
+  const [pending, setPending] = useState<PendingDiscard | null>(null);
+  /** Whatever had focus when the dialog opened (the opener need not be a Radix trigger). */
+  const opener = useRef<HTMLElement | null>(null);
+
+  const guard = (run: () => void) => {
+    if (unsaved.current) setPending({ run });
+    else run();
+  };
+  const close = () => {
+    unsaved.current = false;
+    onClose();
+  };
+  const showWeek = (offset: number) =>
+    guard(() => setWeekStart((w) => toIsoDate(shiftWeek(w, offset)) as string));
+
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-5xl">
-        <DialogHeader>
+    <Dialog open={open} onOpenChange={(o) => !o && guard(close)}>
+      <DialogContent
+        className="flex max-h-[calc(100dvh-2rem)] flex-col gap-0 overflow-hidden p-0 sm:max-w-5xl"
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (opener.current?.isConnected) opener.current.focus();
+          opener.current = null;
+        }}
+      >
+        <DialogHeader className="gap-1 px-4 pt-4 pr-12 pb-2 text-left sm:px-6 sm:pt-6">
           <DialogTitle>Weekly Timesheet</DialogTitle>
-          <DialogDescription className="flex items-center gap-1">
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label="Previous week"
-              onClick={() => setWeekStart((w) => toIsoDate(shiftWeek(w, -1)) as string)}
-            >
-              <ChevronLeft />
+          <div className="flex items-center gap-1">
+            <Button variant="ghost" size="icon" aria-label="Previous week" onClick={() => showWeek(-1)}>
+              <ChevronLeft aria-hidden />
             </Button>
-            <span data-testid="timesheet-range">{formatWeekRange(weekStart, true)}</span>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label="Next week"
-              onClick={() => setWeekStart((w) => toIsoDate(shiftWeek(w, 1)) as string)}
-            >
-              <ChevronRight />
+            <DialogDescription data-testid="timesheet-range">
+              {formatWeekRange(weekStart, true)}
+            </DialogDescription>
+            <Button variant="ghost" size="icon" aria-label="Next week" onClick={() => showWeek(1)}>
+              <ChevronRight aria-hidden />
             </Button>
-          </DialogDescription>
+          </div>
         </DialogHeader>
         {open ? (
-          <TimesheetEditor key={weekStart} weekStart={weekStart} onSaved={onClose} onCancel={onClose} />
+          <TimesheetEditor
+            key={weekStart}
+            weekStart={weekStart}
+            today={today}
+            onUnsavedChange={(value) => {
+              unsaved.current = value;
+            }}
+            onSaved={close}
+            onCancel={() => guard(close)}
+          />
         ) : null}
+        <DiscardQuestion
+          open={pending !== null}
+          onKeep={() => setPending(null)}
+          onDiscard={() => {
+            const run = pending?.run;
+            unsaved.current = false;
+            setPending(null);
+            run?.();
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** "Discard unsaved hours?" over the timesheet; keeping returns focus to where it was. */
+function DiscardQuestion({
+  open,
+  onKeep,
+  onDiscard,
+}: {
+  open: boolean;
+  onKeep: () => void;
+  onDiscard: () => void;
+}) {
+  const before = useRef<HTMLElement | null>(null);
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onKeep()}>
+      <DialogContent
+        role="alertdialog"
+        showCloseButton={false}
+        className="sm:max-w-sm"
+        onOpenAutoFocus={() => {
+          before.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (before.current?.isConnected) before.current.focus();
+          before.current = null;
+        }}
+      >
+        <DialogHeader className="text-left">
+          <DialogTitle>Discard unsaved hours?</DialogTitle>
+          <DialogDescription>The hours you typed are not saved yet.</DialogDescription>
+        </DialogHeader>
+        <DialogFooter className="flex-row justify-end">
+          <Button variant="outline" onClick={onKeep}>
+            Keep editing
+          </Button>
+          <Button variant="destructive" onClick={onDiscard}>
+            Discard
+          </Button>
+        </DialogFooter>
       </DialogContent>
     </Dialog>
   );
@@ -97,18 +198,11 @@ interface TimesheetFormValues {
   cells: Record<string, string>;
 }
 
-const HOURS_MESSAGE = "Enter hours from 0 to 24 in steps of 0.5.";
-
-/** An hours cell as typed: blank, or hours the contract accepts (0–24 in steps of 0.5). */
+/** An hours cell as typed: blank, or hours the domain accepts ('2,5' = 2.5; 0–24, steps of 0.5). */
 const timesheetFormSchema = z.object({
   cells: z.record(
     z.string(),
-    z
-      .string()
-      .refine(
-        (v) => v.trim() === "" || timesheetCellHoursSchema.safeParse(parseTimesheetHours(v)).success,
-        HOURS_MESSAGE,
-      ),
+    z.string().refine((v) => timesheetHoursFromInput(v) !== null, TIMESHEET_HOURS_MESSAGE),
   ),
 });
 
@@ -116,15 +210,15 @@ const timesheetFormSchema = z.object({
 const cellField = (key: string) => encodeURIComponent(key).replace(/\./g, "%2E").replace(/'/g, "%27");
 const cellKey = (field: string) => decodeURIComponent(field);
 
-function TimesheetEditor({
-  weekStart,
-  onSaved,
-  onCancel,
-}: {
+interface EditorProps {
   weekStart: string;
+  today: string;
+  onUnsavedChange: (unsaved: boolean) => void;
   onSaved: () => void;
   onCancel: () => void;
-}) {
+}
+
+function TimesheetEditor({ weekStart, ...props }: EditorProps) {
   const org = useOrgId();
   const sheet = useQuery({
     queryKey: ["timesheet", org, weekStart],
@@ -140,53 +234,112 @@ function TimesheetEditor({
       });
   }, [sheet.isError]);
 
-  if (sheet.isPending) {
+  if (sheet.isPending || sheet.isError || !sheet.data) {
     return (
-      <div data-testid="timesheet-loading" className="flex flex-col gap-2">
-        <Skeleton className="h-8 w-full" />
-        <Skeleton className="h-8 w-full" />
-        <Skeleton className="h-8 w-full" />
-      </div>
+      <>
+        <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3 sm:px-6">
+          {sheet.isPending ? (
+            <div data-testid="timesheet-loading" className="flex flex-col gap-2">
+              <Skeleton className="h-8 w-full" />
+              <Skeleton className="h-8 w-full" />
+              <Skeleton className="h-8 w-full" />
+            </div>
+          ) : (
+            <p className="text-sm text-destructive">{MESSAGES.timesheet.loadFailed.description}</p>
+          )}
+        </div>
+        <Footer onCancel={props.onCancel} saving={false} canSave={false} onSave={() => undefined} />
+      </>
     );
   }
-  if (sheet.isError || !sheet.data) {
-    return <p className="text-sm text-destructive">{MESSAGES.timesheet.loadFailed.description}</p>;
-  }
-  return <TimesheetGrid sheet={sheet.data} weekStart={weekStart} onSaved={onSaved} onCancel={onCancel} />;
+  return <TimesheetGrid sheet={sheet.data} weekStart={weekStart} {...props} />;
+}
+
+function Footer({
+  children,
+  onCancel,
+  onSave,
+  saving,
+  canSave,
+}: {
+  children?: React.ReactNode;
+  onCancel: () => void;
+  onSave: () => void;
+  saving: boolean;
+  canSave: boolean;
+}) {
+  return (
+    <div
+      data-testid="timesheet-footer"
+      className="flex flex-col gap-2 border-t bg-background px-4 py-3 sm:px-6"
+    >
+      {children}
+      <DialogFooter className="flex-row justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button onClick={onSave} disabled={saving || !canSave}>
+          {saving ? (
+            <>
+              <Spinner className="size-4" /> Saving...
+            </>
+          ) : (
+            "Save"
+          )}
+        </Button>
+      </DialogFooter>
+    </div>
+  );
 }
 
 function TimesheetGrid({
   sheet,
   weekStart,
+  today,
+  onUnsavedChange,
   onSaved,
   onCancel,
-}: {
-  sheet: TimesheetResponse;
-  weekStart: string;
-  onSaved: () => void;
-  onCancel: () => void;
-}) {
+}: EditorProps & { sheet: TimesheetResponse }) {
   const org = useOrgId();
   const queryClient = useQueryClient();
+  const messageId = useId();
+  const hoursMessageId = `${messageId}-hours`;
+  const dayMessageId = `${messageId}-day`;
+  const { rows, days, cells } = sheet;
   // The hours this timesheet wrote, as loaded; later loads of the week do not overwrite typing.
   const form = useForm<TimesheetFormValues>({
-    mode: "onChange",
     shouldFocusError: false,
     resolver: zodResolver(timesheetFormSchema),
     defaultValues: {
       cells: Object.fromEntries(
-        Object.entries(sheet.cells)
+        Object.entries(cells)
           .filter(([, cell]) => cell.hours > 0)
           .map(([key, cell]) => [cellField(key), String(cell.hours)]),
       ),
     },
   });
-  const { trigger } = form;
-  useEffect(() => {
-    void trigger();
-  }, [trigger]);
   const values = useWatch({ control: form.control, name: "cells" });
-  const invalid = new Set(Object.keys(form.formState.errors.cells ?? {}).map(cellKey));
+  const typed: Record<string, string> = Object.fromEntries(
+    Object.entries(values ?? {}).map(([field, text]) => [cellKey(field), text ?? ""]),
+  );
+  const clickup = Object.fromEntries(Object.entries(cells).map(([key, c]) => [key, c.clickupHours]));
+  const totals = timesheetTotals(
+    rows.map((r) => r.taskId),
+    days,
+    typed,
+    clickup,
+  );
+  const refused = new Set(totals.refused);
+  const overfull = new Set(totals.overfullDays);
+  const unsaved = Object.entries(typed).some(
+    ([key, text]) => timesheetHoursFromInput(text) !== (cells[key]?.hours ?? 0),
+  );
+  useEffect(() => {
+    onUnsavedChange(unsaved);
+  }, [unsaved, onUnsavedChange]);
+
+  /** The day shown below 768 px: today when it is in this week, else Monday. */
+  const [shownDay, setShownDay] = useState(() => (days.includes(today) ? today : days[0]));
 
   const save = useMutation({
     mutationFn: (body: SaveTimesheetRequest) =>
@@ -202,144 +355,196 @@ function TimesheetGrid({
         description: MESSAGES.timesheet.saveFailed.description,
       }),
   });
-
-  const { rows, days, cells } = sheet;
   const saving = save.isPending;
-  const cellOf = (key: string): TimesheetCell | undefined => cells[key];
-  const hoursOf = (key: string) => parseTimesheetHours(values[cellField(key)]);
-  const clickupOf = (key: string) => cellOf(key)?.clickupHours ?? 0;
-  const dayTotal = (day: string) =>
-    rows.reduce((sum, r) => {
-      const key = timesheetRowKey(r.taskId, day);
-      return sum + hoursOf(key) + clickupOf(key);
-    }, 0);
-  const rowTotal = (taskId: string) =>
-    days.reduce((sum, day) => {
-      const key = timesheetRowKey(taskId, day);
-      return sum + hoursOf(key) + clickupOf(key);
-    }, 0);
-  const weekTotal = days.reduce((s, d) => s + dayTotal(d), 0);
 
-  const submit = form.handleSubmit((typed) => {
+  const submit = form.handleSubmit((valid) => {
     const payload: Record<string, number> = {};
-    for (const [field, raw] of Object.entries(typed.cells)) {
-      const hours = parseTimesheetHours(raw);
+    for (const [field, raw] of Object.entries(valid.cells)) {
+      const hours = timesheetHoursFromInput(raw) ?? 0;
       if (hours > 0) payload[cellKey(field)] = hours;
     }
     save.mutate({ weekStart, cells: payload });
   });
 
+  /** Hidden below 768 px unless it is the day shown. */
+  const phoneDay = (day: string) => (day === shownDay ? "max-md:w-20" : "max-md:hidden");
+  const isToday = (day: string) => day === today;
+
   return (
-    <div className="flex flex-col gap-3" data-state={saving ? "saving" : "editing"}>
-      {rows.length === 0 ? (
-        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
-          No tasks this week. Tasks assigned to you with dates in this week appear here.
-        </p>
-      ) : (
-        <div className="overflow-x-auto rounded-md border">
-          <table className="w-full min-w-[760px] text-sm">
-            <thead className="bg-muted/50 text-xs text-muted-foreground">
+    <>
+      {rows.length > 0 ? (
+        <div
+          role="group"
+          aria-label="Day shown"
+          className="grid grid-cols-7 gap-1 px-4 pb-2 sm:px-6 md:hidden"
+        >
+          {days.map((d) => (
+            <button
+              key={d}
+              type="button"
+              data-date={d}
+              aria-pressed={d === shownDay}
+              aria-current={isToday(d) ? "date" : undefined}
+              onClick={() => setShownDay(d)}
+              className={cn(
+                "flex flex-col items-center rounded-md border px-0.5 py-1 text-xs leading-tight outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                d === shownDay ? "border-primary bg-primary text-primary-foreground" : "bg-background",
+                isToday(d) && d !== shownDay && "border-primary font-semibold text-primary",
+              )}
+            >
+              <span className="block">{weekdayFormat.format(utcDay(d))}</span>
+              <span className="block font-semibold">{dayNumberFormat.format(utcDay(d))}</span>
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div
+        className="min-h-0 flex-1 overflow-auto px-4 pb-3 sm:px-6"
+        data-state={saving ? "saving" : "editing"}
+      >
+        {rows.length === 0 ? (
+          <p className="mt-1 rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+            No tasks this week. Tasks assigned to you with dates in this week appear here.
+          </p>
+        ) : (
+          <table className="w-full text-sm md:min-w-[760px]">
+            <thead className="text-xs text-muted-foreground">
               <tr>
-                <th className="px-2 py-2 text-left font-medium">Task</th>
+                <th className="sticky top-0 z-10 bg-muted px-2 py-2 text-left font-medium">Task</th>
                 {days.map((d) => (
-                  <th key={d} className="px-1 py-2 text-center font-medium">
-                    {dayFormat.format(new Date(`${d}T00:00:00Z`))}
+                  <th
+                    key={d}
+                    data-testid="timesheet-day"
+                    data-date={d}
+                    aria-current={isToday(d) ? "date" : undefined}
+                    className={cn(
+                      "sticky top-0 z-10 px-1 py-2 text-center font-medium",
+                      isToday(d)
+                        ? "bg-muted bg-linear-to-b from-primary/15 to-primary/15 font-semibold text-foreground"
+                        : "bg-muted",
+                      phoneDay(d),
+                    )}
+                  >
+                    {dayFormat.format(utcDay(d))}
+                    {isToday(d) ? <span className="block text-[11px] text-primary">Today</span> : null}
                   </th>
                 ))}
-                <th className="px-2 py-2 text-right font-medium">Total</th>
+                <th className="sticky top-0 z-10 bg-muted px-2 py-2 text-right font-medium">Total</th>
               </tr>
             </thead>
-            <tbody className="divide-y">
+            <tbody className="divide-y border-b">
               {rows.map((r) => (
-                <tr key={r.taskId} data-testid="timesheet-row">
-                  <td className="max-w-[14rem] px-2 py-1.5">
-                    <div className="truncate font-medium" title={r.taskName}>
-                      {r.taskName}
-                    </div>
-                    <div className="truncate text-xs text-muted-foreground">{r.folderName}</div>
-                  </td>
+                <tr key={r.taskId} data-testid="timesheet-row" data-task-id={r.taskId}>
+                  <th scope="row" className="px-2 py-1.5 text-left align-top font-normal md:w-64">
+                    <span className="block font-medium [overflow-wrap:anywhere]">{r.taskName}</span>
+                    <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">
+                      {r.folderName}
+                    </span>
+                  </th>
                   {days.map((d) => {
                     const key = timesheetRowKey(r.taskId, d);
-                    const cell = cellOf(key);
+                    const cell = cells[key];
+                    const hoursRefused = refused.has(key);
+                    const dayRefused = overfull.has(d) && (timesheetHoursFromInput(typed[key]) ?? 0) > 0;
+                    const describedBy = [hoursRefused && hoursMessageId, dayRefused && dayMessageId]
+                      .filter(Boolean)
+                      .join(" ");
                     return (
-                      <td key={d} className="px-1 py-1.5 align-top">
+                      <td
+                        key={d}
+                        className={cn("px-1 py-1.5 align-top", isToday(d) && "bg-primary/5", phoneDay(d))}
+                      >
                         <div className="relative">
                           <input
-                            type="number"
+                            type="text"
                             inputMode="decimal"
+                            autoComplete="off"
                             data-testid="timesheet-input"
                             data-key={key}
-                            aria-label={`${r.taskName} ${d}`}
-                            aria-invalid={invalid.has(key) || undefined}
-                            min={TIMESHEET_HOURS_INPUT.min}
-                            max={TIMESHEET_HOURS_INPUT.max}
-                            step={TIMESHEET_HOURS_INPUT.step}
+                            aria-label={`${r.taskName} (${r.folderName}), ${longDayFormat.format(utcDay(d))}`}
+                            aria-invalid={hoursRefused || dayRefused || undefined}
+                            aria-describedby={describedBy || undefined}
                             disabled={saving}
                             placeholder="0"
                             {...form.register(`cells.${cellField(key)}`)}
                             className={cn(
-                              "h-8 w-full min-w-[3.5rem] rounded-md border bg-background px-1.5 text-right tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                              invalid.has(key) && "border-destructive",
+                              "h-9 w-full min-w-[3.5rem] rounded-md border bg-background px-1.5 text-right tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-ring md:h-8",
+                              (hoursRefused || dayRefused) && "border-destructive",
                             )}
                           />
                           <WriteBackMark cell={cell} />
                         </div>
                         {cell && cell.clickupHours > 0 ? (
-                          <div
-                            className="mt-0.5 text-center text-[10px] text-muted-foreground"
-                            title="Logged in ClickUp"
-                          >
+                          <div className="mt-0.5 text-center text-[11px] text-muted-foreground">
                             +{formatHours(cell.clickupHours)} ClickUp
                           </div>
                         ) : null}
                       </td>
                     );
                   })}
-                  <td className="px-2 py-1.5 text-right font-medium tabular-nums">
-                    {formatHours(rowTotal(r.taskId))}
+                  <td
+                    data-testid="timesheet-row-total"
+                    className="px-2 py-1.5 text-right align-top font-medium tabular-nums"
+                  >
+                    <span className="inline-block py-1.5 md:py-1">{formatHours(totals.row[r.taskId])}</span>
                   </td>
                 </tr>
               ))}
             </tbody>
-            <tfoot className="bg-muted/30 text-xs">
+            <tfoot className="text-xs">
               <tr>
-                <td className="px-2 py-2 font-medium">Total</td>
+                <th scope="row" className="bg-muted px-2 py-2 text-left font-medium">
+                  Total
+                </th>
                 {days.map((d) => (
                   <td
                     key={d}
                     data-testid="timesheet-day-total"
-                    className="px-1 py-2 text-center font-medium tabular-nums"
+                    data-date={d}
+                    className={cn(
+                      "px-1 py-2 text-center font-medium tabular-nums",
+                      isToday(d) ? "bg-primary/15" : "bg-muted",
+                      overfull.has(d) && "text-destructive",
+                      phoneDay(d),
+                    )}
                   >
-                    {formatHours(dayTotal(d))}
+                    {formatTimesheetDayTotal(totals.day[d] ?? 0)}
                   </td>
                 ))}
-                <td className="px-2 py-2 text-right font-semibold tabular-nums">{formatHours(weekTotal)}</td>
+                <td
+                  data-testid="timesheet-week-total"
+                  className="bg-muted px-2 py-2 text-right font-semibold tabular-nums"
+                >
+                  {formatHours(totals.week)}
+                </td>
               </tr>
             </tfoot>
           </table>
-        </div>
-      )}
-      {invalid.size > 0 ? <p className="text-sm text-destructive">{HOURS_MESSAGE}</p> : null}
-      {sheet.writeBackEnabled ? (
-        <p className="text-xs text-muted-foreground">
-          Saved hours are also logged as your time entries in ClickUp.
-        </p>
-      ) : null}
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={saving}>
-          Cancel
-        </Button>
-        <Button onClick={() => void submit()} disabled={saving || invalid.size > 0 || rows.length === 0}>
-          {saving ? (
-            <>
-              <Spinner className="size-4" /> Saving...
-            </>
-          ) : (
-            "Save"
-          )}
-        </Button>
-      </DialogFooter>
-    </div>
+        )}
+      </div>
+      <Footer
+        onCancel={onCancel}
+        onSave={() => void submit()}
+        saving={saving}
+        canSave={rows.length > 0 && refused.size === 0 && overfull.size === 0}
+      >
+        {refused.size > 0 ? (
+          <p id={hoursMessageId} className="text-sm text-destructive">
+            {TIMESHEET_HOURS_MESSAGE}
+          </p>
+        ) : null}
+        {overfull.size > 0 ? (
+          <p id={dayMessageId} className="text-sm text-destructive">
+            {TIMESHEET_DAY_MESSAGE}
+          </p>
+        ) : null}
+        {sheet.writeBackEnabled ? (
+          <p className="text-xs text-muted-foreground">
+            Saved hours are also logged as your time entries in ClickUp.
+          </p>
+        ) : null}
+      </Footer>
+    </>
   );
 }
 
@@ -348,6 +553,7 @@ function WriteBackMark({ cell }: { cell: TimesheetCell | undefined }) {
   if (cell.writeBack === "failed")
     return (
       <AlertTriangle
+        role="img"
         data-testid="write-back-failed"
         aria-label={`Not yet in ClickUp: ${cell.writeBackError ?? "write-back failed"}; it will be retried`}
         className="absolute top-1 left-1 size-3 text-destructive"
@@ -358,6 +564,7 @@ function WriteBackMark({ cell }: { cell: TimesheetCell | undefined }) {
   if (cell.writeBack === "pending")
     return (
       <CloudUpload
+        role="img"
         aria-label="Sending to ClickUp"
         className="absolute top-1 left-1 size-3 text-muted-foreground"
       >
@@ -366,7 +573,11 @@ function WriteBackMark({ cell }: { cell: TimesheetCell | undefined }) {
     );
   if (cell.writeBack === "synced")
     return (
-      <CheckCircle2 aria-label="In ClickUp" className="absolute top-1 left-1 size-3 text-green-600">
+      <CheckCircle2
+        role="img"
+        aria-label="In ClickUp"
+        className="absolute top-1 left-1 size-3 text-green-600"
+      >
         <title>In ClickUp</title>
       </CheckCircle2>
     );
