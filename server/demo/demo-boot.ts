@@ -13,6 +13,7 @@ import { redirectUri, startClickupOAuth } from "../modules/clickup/start-clickup
 import { createWorkspace } from "../modules/workspaces/create-workspace";
 import { systemContext, type RequestContext } from "../request-context";
 import { bindSimulatedWorkspace } from "./embedded-clickup";
+import { seedCapacityAndRates } from "./seed-capacity-rates";
 
 export const DEMO_WORKSPACE_NAME = "Demo Agency";
 export const DEMO_PASSWORD = "demo1234";
@@ -166,6 +167,8 @@ export async function bootDemo(deps: AppDeps, sim: ClickUpSimulator): Promise<vo
     const personal = await authorizeOnConsentPage(ctx, sim, "personal", clickupUser(u.email));
     await connectOwnAccount(ctx, { token: personal });
   }
+  // Rate cards, capacity, time off and holidays of the demo agency (once per workspace).
+  await seedCapacityAndRates(deps, organizationId, sim.demo);
   log.info({ organizationId }, "demo workspace connected to the simulated ClickUp; first full sync queued");
   const lines = [
     "",
