@@ -3,13 +3,17 @@ import {
   avatarLetter,
   clampPercent,
   displayName,
+  formatDateTime,
   formatEstimateMinutes,
+  formatEstimateOrNone,
   formatHours,
   initials,
   msToHours,
   msToMinutes,
   percentComplete,
+  securityEventLabel,
 } from "./format";
+import { AUDIT_EVENT_TYPES } from "./security";
 
 describe("formatHours (spec §9)", () => {
   it("shows one decimal plus 'h'", () => {
@@ -109,5 +113,44 @@ describe("avatarLetter", () => {
     expect(avatarLetter("  mia")).toBe("M");
     expect(avatarLetter("")).toBe("?");
     expect(avatarLetter(null)).toBe("?");
+  });
+});
+
+describe("formatEstimateOrNone", () => {
+  it("says a task without an estimate has none, instead of '0m' beside its logged hours", () => {
+    expect(formatEstimateOrNone(0)).toBe("Not estimated");
+    expect(formatEstimateOrNone(null)).toBe("Not estimated");
+    expect(formatEstimateOrNone(undefined, "—")).toBe("—");
+  });
+  it("formats a real estimate by spec §9", () => {
+    expect(formatEstimateOrNone(45)).toBe("45m");
+    expect(formatEstimateOrNone(720)).toBe("12.0h");
+  });
+});
+
+describe("securityEventLabel", () => {
+  it("gives every audit event type words, never its code", () => {
+    for (const type of AUDIT_EVENT_TYPES) {
+      const label = securityEventLabel(type);
+      expect(label, type).not.toContain("_");
+      expect(label, type).not.toBe(type);
+    }
+    expect(securityEventLabel("user_login")).toBe("Signed in");
+    expect(securityEventLabel("failed_auth")).toBe("Failed sign-in");
+  });
+  it("reads an unknown code as a sentence", () => {
+    expect(securityEventLabel("token_revoked")).toBe("Token revoked");
+    expect(securityEventLabel("")).toBe("Event");
+  });
+});
+
+describe("formatDateTime", () => {
+  it("shows a moment in one format, in the given time zone", () => {
+    expect(formatDateTime("2026-03-18T15:30:00Z", "UTC")).toBe("Mar 18, 2026, 3:30 PM");
+    expect(formatDateTime("2026-12-31T23:05:00Z", "America/New_York")).toBe("Dec 31, 2026, 6:05 PM");
+  });
+  it("shows '—' for nothing", () => {
+    expect(formatDateTime(null)).toBe("—");
+    expect(formatDateTime("not a date")).toBe("—");
   });
 });

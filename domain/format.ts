@@ -89,3 +89,50 @@ export function avatarLetter(username: string | null | undefined): string {
   const first = Array.from(clean(username))[0];
   return first ? first.toUpperCase() : "?";
 }
+
+/**
+ * A task's estimate for display (spec §9 format), or `none` when it has none: ClickUp sends 0 or
+ * nothing for "not estimated", and '0m' beside logged hours reads as an estimate of zero.
+ */
+export function formatEstimateOrNone(minutes: number | null | undefined, none = "Not estimated"): string {
+  const value = finiteOrZero(minutes);
+  return value > 0 ? formatEstimateMinutes(value) : none;
+}
+
+const SECURITY_EVENT_LABELS: Readonly<Record<string, string>> = {
+  failed_auth: "Failed sign-in",
+  user_login: "Signed in",
+  team_invitation: "Invitation sent",
+  rate_limit_exceeded: "Too many attempts",
+  xss_attempt: "Script blocked",
+  malicious_form_submission: "Unsafe form blocked",
+};
+
+/**
+ * The words for a security-log event type (spec §9 audit event types) instead of its code
+ * ('user_login' → 'Signed in'); an unknown code reads as a sentence ('token_revoked' → 'Token revoked').
+ */
+export function securityEventLabel(eventType: string): string {
+  const known = SECURITY_EVENT_LABELS[eventType];
+  if (known) return known;
+  const words = eventType.replace(/[_-]+/g, " ").trim().toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : "Event";
+}
+
+/**
+ * A moment (ISO timestamp) as one format everywhere a time of day matters: 'Mar 18, 2026,
+ * 3:30 PM', in `timeZone` (default: the viewer's). '—' when missing or unreadable.
+ */
+export function formatDateTime(iso: string | null | undefined, timeZone?: string): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "—";
+  return new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+}

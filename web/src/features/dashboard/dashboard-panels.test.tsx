@@ -9,16 +9,20 @@ import type { ProjectItem, ProjectSummary } from "./api";
  * (spec §9), and the revisions of the project dialog under the name of the spec §4 rule they are.
  */
 
-const state = vi.hoisted(() => ({ projects: null as unknown, detail: null as unknown }));
+const state = vi.hoisted(() => ({
+  projects: null as unknown,
+  detail: null as unknown,
+  task: null as unknown,
+}));
 vi.mock("./api", () => ({
   useMyProjects: () => ({ isPending: false, isError: false, data: state.projects }),
   useOtherTasks: () => ({ isPending: true }),
   useProjectDetail: () => ({ isPending: false, isError: false, data: state.detail }),
-  useTaskDetail: () => ({ isPending: true }),
+  useTaskDetail: () => ({ isPending: false, isError: false, data: state.task }),
 }));
 
 const { MyProjectsPanel } = await import("./side-panels");
-const { ProjectDetailDialog } = await import("./detail-dialogs");
+const { ProjectDetailDialog, TaskDetailDialog } = await import("./detail-dialogs");
 
 afterEach(cleanup);
 
@@ -112,5 +116,46 @@ describe("project dialog revisions", () => {
     const list = screen.getByTestId("outstanding-revisions");
     expect(within(list).getByRole("heading").textContent).toBe("Outstanding revisions");
     expect(list.textContent).toContain("No outstanding revisions.");
+  });
+});
+
+describe("task dialog estimates", () => {
+  const task = (timeEstimateMinutes: number, timeSpentMinutes: number) => ({
+    task: {
+      id: "t1",
+      name: "Design: Layouts - Maya",
+      status: { status: "in progress" },
+      dueDate: "2026-03-27T09:00:00.000Z",
+      startDate: null,
+      folderId: "f1",
+      folderName: "Project 1",
+      spaceName: "CREATIVE",
+      customItemId: 1014,
+      parentTaskId: null,
+      customFields: [],
+      timeEstimateMinutes,
+      timeSpentMinutes,
+      hoursPerDayEstimate: null,
+      hoursLogged: 12,
+      url: "https://app.clickup.com/t/t1",
+    },
+    additionalFields: [],
+  });
+  const row = (label: string) =>
+    screen.queryAllByRole("term").find((dt) => dt.textContent === label)?.nextElementSibling?.textContent;
+
+  it("says 'Not estimated' instead of '0m' beside 12.0h logged, and leaves out an empty ClickUp tracked time", () => {
+    state.task = task(0, 0);
+    render(<TaskDetailDialog taskId="t1" onClose={() => {}} />);
+    expect(row("Time estimate")).toBe("Not estimated");
+    expect(row("Hours logged")).toBe("12.0h");
+    expect(screen.queryByText("0m")).toBeNull();
+  });
+
+  it("formats real figures by spec §9", () => {
+    state.task = task(720, 45);
+    render(<TaskDetailDialog taskId="t1" onClose={() => {}} />);
+    expect(row("Time estimate")).toBe("12.0h");
+    expect(row("Time tracked in ClickUp")).toBe("45m");
   });
 });

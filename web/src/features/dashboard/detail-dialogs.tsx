@@ -1,5 +1,11 @@
 import { ExternalLink } from "lucide-react";
-import { formatEstimateMinutes, formatHours, isFinishedStatus, itemTypeLabel } from "@domain/index";
+import {
+  formatEstimateMinutes,
+  formatEstimateOrNone,
+  formatHours,
+  isFinishedStatus,
+  itemTypeLabel,
+} from "@domain/index";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -52,8 +58,10 @@ export function TaskDetailDialog({ taskId, onClose }: { taskId: string | null; o
               <Row label="Project">{task.folderName}</Row>
               <Row label="Due date">{formatDay(task.dueDate)}</Row>
               {task.startDate ? <Row label="Start date">{formatDay(task.startDate)}</Row> : null}
-              <Row label="Time estimate">{formatEstimateMinutes(task.timeEstimateMinutes)}</Row>
-              <Row label="Time tracked">{formatEstimateMinutes(task.timeSpentMinutes)}</Row>
+              <Row label="Time estimate">{formatEstimateOrNone(task.timeEstimateMinutes)}</Row>
+              {task.timeSpentMinutes > 0 ? (
+                <Row label="Time tracked in ClickUp">{formatEstimateMinutes(task.timeSpentMinutes)}</Row>
+              ) : null}
               <Row label="Hours logged">{formatHours(task.hoursLogged)}</Row>
               {task.hoursPerDayEstimate !== null ? (
                 <Row label="Hours per day">{formatHours(task.hoursPerDayEstimate)}</Row>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { formatDateTime, securityEventLabel } from "@domain/format";
 import { AUDIT_EVENT_TYPES, type AuditEventType } from "@domain/security";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -53,7 +54,7 @@ export function SecurityLogPanel() {
             <SelectItem value="all">All events</SelectItem>
             {AUDIT_EVENT_TYPES.map((t) => (
               <SelectItem key={t} value={t}>
-                {t}
+                {securityEventLabel(t)}
               </SelectItem>
             ))}
           </SelectContent>
@@ -84,7 +85,7 @@ export function SecurityLogPanel() {
                 {events.map((e) => (
                   <TableRow key={e.id}>
                     <TableCell className="whitespace-nowrap text-xs">
-                      {new Date(e.createdAt).toLocaleString()}
+                      <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
                     </TableCell>
                     <TableCell>
                       <Badge
@@ -94,7 +95,7 @@ export function SecurityLogPanel() {
                             : "destructive"
                         }
                       >
-                        {e.eventType}
+                        <span title={e.eventType}>{securityEventLabel(e.eventType)}</span>
                       </Badge>
                     </TableCell>
                     <TableCell className="text-xs">{e.userEmail ?? "—"}</TableCell>
