@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ProjectItem, ProjectSummary } from "./api";
@@ -74,48 +74,56 @@ const item = (id: string, status: string): ProjectItem => ({
 });
 
 describe("project dialog revisions", () => {
-  it("lists the outstanding rule's revisions under that name, says finished rounds are included, open ones first", () => {
-    state.detail = {
-      folderId: "f1",
-      projectName: "Project 1",
-      spaceName: "POST",
-      url: null,
-      weekStart: "2026-03-16",
-      weekEnd: "2026-03-22",
-      milestones: [],
-      revisions: [
-        item("a", "complete"),
-        item("b", "revision"),
-        item("c", "closed"),
-        item("d", "in progress"),
-      ],
-    };
+  const detail = (revisions: ProjectItem[]) => ({
+    folderId: "f1",
+    projectName: "Project 1",
+    spaceName: "POST",
+    url: null,
+    weekStart: "2026-03-16",
+    weekEnd: "2026-03-22",
+    milestones: [],
+    revisions,
+  });
+
+  it("lists the open outstanding revisions; finished rounds the rule keeps are counted and shown on request", async () => {
+    state.detail = detail([
+      item("a", "complete"),
+      item("b", "revision"),
+      item("c", "closed"),
+      item("d", "in progress"),
+    ]);
     render(<ProjectDetailDialog folderId="f1" onClose={() => {}} />);
     const list = screen.getByTestId("outstanding-revisions");
     expect(within(list).getByRole("heading").textContent).toBe("Outstanding revisions");
-    expect(list.textContent).toContain("finished rounds are listed last");
+    expect(
+      within(list)
+        .getAllByRole("link")
+        .map((a) => a.textContent),
+    ).toEqual(["R - b", "R - d"]);
+    const toggle = within(list).getByRole("button", { name: "Show 2 finished rounds on live assets" });
+    fireEvent.click(toggle);
     expect(
       within(list)
         .getAllByRole("link")
         .map((a) => a.textContent),
     ).toEqual(["R - b", "R - d", "R - a", "R - c"]);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
   });
 
-  it("says 'No outstanding revisions.' under the same heading when the rule selects none", () => {
-    state.detail = {
-      folderId: "f1",
-      projectName: "Project 1",
-      spaceName: null,
-      url: null,
-      weekStart: "2026-03-16",
-      weekEnd: "2026-03-22",
-      milestones: [],
-      revisions: [],
-    };
+  it("says 'No outstanding revisions.' when every round is finished, not a list of Complete items under it", () => {
+    state.detail = detail([item("a", "complete"), item("c", "Closed")]);
     render(<ProjectDetailDialog folderId="f1" onClose={() => {}} />);
     const list = screen.getByTestId("outstanding-revisions");
-    expect(within(list).getByRole("heading").textContent).toBe("Outstanding revisions");
     expect(list.textContent).toContain("No outstanding revisions.");
+    expect(within(list).queryAllByRole("link")).toHaveLength(0);
+    expect(within(list).getByRole("button").textContent).toBe("Show 2 finished rounds on live assets");
+  });
+
+  it("says 'No outstanding revisions.' and nothing else when the rule selects none", () => {
+    state.detail = detail([]);
+    render(<ProjectDetailDialog folderId="f1" onClose={() => {}} />);
+    const list = screen.getByTestId("outstanding-revisions");
+    expect(list.textContent).toBe("Outstanding revisionsNo outstanding revisions.");
   });
 });
 

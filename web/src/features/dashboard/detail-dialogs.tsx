@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { ExternalLink } from "lucide-react";
 import {
   formatEstimateMinutes,
@@ -84,58 +85,72 @@ export function TaskDetailDialog({ taskId, onClose }: { taskId: string | null; o
   );
 }
 
-function ItemList({
-  title,
-  caption,
-  items,
-  empty,
-  testId,
-}: {
-  title: string;
-  caption?: string;
-  items: ProjectItem[];
-  empty: string;
-  testId?: string;
-}) {
+function ItemRows({ items }: { items: ProjectItem[] }) {
   return (
-    <section data-testid={testId}>
+    <ul className="divide-y rounded-md border">
+      {items.map((i) => (
+        <li key={i.id} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
+          <a href={i.url} target="_blank" rel="noreferrer" className="min-w-0 truncate hover:underline">
+            {i.name}
+          </a>
+          <span className="flex shrink-0 items-center gap-2 text-xs text-muted-foreground">
+            {formatDay(i.dueDate)}
+            <StatusPill status={i.status.status} rule="dashboard" />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ItemList({ title, items, empty }: { title: string; items: ProjectItem[]; empty: string }) {
+  return (
+    <section>
       <h3 className="mb-1 text-sm font-semibold">{title}</h3>
-      {caption ? <p className="mb-1.5 text-xs text-muted-foreground">{caption}</p> : null}
       {items.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
-        <ul className="divide-y rounded-md border">
-          {items.map((i) => (
-            <li key={i.id} className="flex items-center justify-between gap-2 px-3 py-2 text-sm">
-              <a href={i.url} target="_blank" rel="noreferrer" className="min-w-0 truncate hover:underline">
-                {i.name}
-              </a>
-              <span className="flex shrink-0 items-center gap-2 text-xs text-muted-foreground">
-                {formatDay(i.dueDate)}
-                <StatusPill status={i.status.status} rule="dashboard" />
-              </span>
-            </li>
-          ))}
-        </ul>
+        <ItemRows items={items} />
       )}
     </section>
   );
 }
 
 /**
- * What the spec §4 outstanding rule selects, said in the list's words: revision rounds (1033)
- * under an asset (1009), neither of them archived or 'not started'. The rule keeps finished
- * rounds, and so does the list (and the My Projects count): they are listed after the open ones.
+ * The revisions the spec §4 outstanding rule selects: rounds (1033) under an asset (1009),
+ * neither archived nor 'not started'. The rule keeps finished rounds (so do the My Projects
+ * counts); the open ones are listed, the finished ones counted and shown on request, so nothing
+ * marked Complete sits in a list of outstanding work unannounced.
  */
-const OUTSTANDING_REVISIONS_CAPTION =
-  "Revision rounds on live assets that are started and not archived; finished rounds are listed last.";
-
-/** The same items, open ones first (each group in the server's order: due date, then name). */
-function openFirst(items: ProjectItem[]): ProjectItem[] {
-  return [
-    ...items.filter((i) => !isFinishedStatus(i.status.status)),
-    ...items.filter((i) => isFinishedStatus(i.status.status)),
-  ];
+function OutstandingRevisions({ items }: { items: ProjectItem[] }) {
+  const [showFinished, setShowFinished] = useState(false);
+  const open = items.filter((i) => !isFinishedStatus(i.status.status));
+  const finished = items.filter((i) => isFinishedStatus(i.status.status));
+  return (
+    <section data-testid="outstanding-revisions">
+      <h3 className="mb-1 text-sm font-semibold">Outstanding revisions</h3>
+      {open.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No outstanding revisions.</p>
+      ) : (
+        <ItemRows items={open} />
+      )}
+      {finished.length > 0 ? (
+        <div className="mt-2">
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto p-0 text-xs"
+            aria-expanded={showFinished}
+            onClick={() => setShowFinished((v) => !v)}
+          >
+            {showFinished ? "Hide" : "Show"} {finished.length} finished{" "}
+            {finished.length === 1 ? "round" : "rounds"} on live assets
+          </Button>
+          {showFinished ? <ItemRows items={finished} /> : null}
+        </div>
+      ) : null}
+    </section>
+  );
 }
 
 /** Project detail (spec §2): milestones due this week and outstanding revisions, ClickUp folder link. */
@@ -160,13 +175,7 @@ export function ProjectDetailDialog({ folderId, onClose }: { folderId: string | 
               items={p.milestones}
               empty="No milestones due this week."
             />
-            <ItemList
-              title="Outstanding revisions"
-              caption={OUTSTANDING_REVISIONS_CAPTION}
-              items={openFirst(p.revisions)}
-              empty="No outstanding revisions."
-              testId="outstanding-revisions"
-            />
+            <OutstandingRevisions items={p.revisions} />
             {p.url ? (
               <Button asChild variant="outline" className="w-full sm:w-auto">
                 <a href={p.url} target="_blank" rel="noreferrer">
