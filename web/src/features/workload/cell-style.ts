@@ -28,5 +28,5 @@ export const HATCH: CSSProperties = {
 /** A tentative-only day: hatching on a faint violet ground. */
 export const TENTATIVE_ONLY_CLASS = "bg-violet-50 text-violet-950";
 
-/** More than 8 h (spec §9): the destructive colour as a ring, so the load colour stays readable. */
+/** More than 8 h (spec §9): the destructive colour as a ring (text on phones), so the load colour stays visible. */
 export const OVER_CLASS = "ring-2 ring-inset ring-destructive font-semibold";

@@ -1,4 +1,4 @@
-import { memo, useRef, type MouseEvent } from "react";
+import { memo, useEffect, useRef, useState, type MouseEvent, type RefObject } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { formatHours } from "@domain/index";
 import { formatBasisPoints, formatMoney, UNPRICED_LABEL } from "@domain/money";
@@ -8,7 +8,7 @@ import { BAR_CLASS, FILL_CLASS, HATCH, OVER_CLASS, TENTATIVE_ONLY_CLASS } from "
 import { cellLoad, longDay, minutesToHours, UNASSIGNED_LABEL, type DayInfo, type GridItem } from "./model";
 import type { Zoom } from "./view";
 
-const NAME_WIDTH = 248;
+const NAME_WIDTH = 264;
 const CELL_WIDTH: Record<Zoom, number> = { "2w": 64, month: 44, quarter: 26 };
 const GROUP_HEIGHT = 30;
 const MONTH = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
@@ -46,9 +46,13 @@ export function WorkloadGrid({
   zoom: Zoom;
 } & GridHandlers) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const financial = data.canViewFinancials;
-  const rowHeight = financial ? 64 : 50;
-  const cellWidth = CELL_WIDTH[zoom];
+  const rowHeight = 64;
+  // Days share the width the box has (never narrower than the zoom's minimum; wider scrolls).
+  const boxWidth = useBoxWidth(scrollRef);
+  const cellWidth = Math.max(
+    CELL_WIDTH[zoom],
+    Math.floor((boxWidth - NAME_WIDTH - 2) / Math.max(1, days.length)),
+  );
   const width = NAME_WIDTH + days.length * cellWidth;
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -152,6 +156,20 @@ export function WorkloadGrid({
   );
 }
 
+/** The inner width of the scroll box, following resizes (one observer for the whole grid). */
+function useBoxWidth(ref: RefObject<HTMLDivElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    setWidth(element.clientWidth);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
 const GridRow = memo(function GridRow({
   item,
   index,
@@ -250,22 +268,30 @@ function RowTotals({
   currency: string;
 }) {
   const money = (amount: number | null) => (amount === null ? UNPRICED_LABEL : formatMoney(amount, currency));
+  const extra = [
+    totals.tentative > 0 ? `+${formatHours(minutesToHours(totals.tentative))} tentative` : null,
+    financial ? `Cost ${money(totals.cost)} · Revenue ${money(totals.revenue)}` : null,
+  ].filter(Boolean);
   return (
     <>
       <span data-testid="row-totals" className="truncate text-xs text-muted-foreground tabular-nums">
         {formatHours(minutesToHours(totals.booked))}
         {capacity ? ` / ${formatHours(minutesToHours(totals.capacity))}` : " booked"}
         {capacity && totals.utilisationBp !== null ? ` · ${formatBasisPoints(totals.utilisationBp)}` : ""}
-        {totals.tentative > 0 ? (
-          <span className="text-violet-800">
-            {" "}
-            · +{formatHours(minutesToHours(totals.tentative))} tentative
-          </span>
-        ) : null}
       </span>
-      {financial ? (
-        <span data-testid="row-money" className="truncate text-xs text-muted-foreground tabular-nums">
-          Cost {money(totals.cost)} · Revenue {money(totals.revenue)}
+      {extra.length ? (
+        <span
+          data-testid={financial ? "row-money" : "row-tentative"}
+          title={extra.join(" · ")}
+          className="truncate text-xs text-muted-foreground tabular-nums"
+        >
+          {totals.tentative > 0 ? (
+            <span className="text-violet-800">
+              +{formatHours(minutesToHours(totals.tentative))} tentative
+            </span>
+          ) : null}
+          {totals.tentative > 0 && financial ? " · " : null}
+          {financial ? `Cost ${money(totals.cost)} · Revenue ${money(totals.revenue)}` : null}
         </span>
       ) : null}
     </>
@@ -286,7 +312,8 @@ function dayCell(
   const tentative = row.tentative[d] ?? 0;
   const timeOff = row.timeOff?.[d] ?? 0;
   const off = day.holiday || (row.off?.includes(d) ?? false);
-  const overdue = row.overdue.includes(d);
+  // The dot marks overdue work where the day carries load (the API may list a range's empty days).
+  const overdue = (booked > 0 || tentative > 0) && row.overdue.includes(d);
   const load = cellLoad(booked);
   const notes = [
     off ? (day.holiday ? "holiday" : "day off") : null,
@@ -347,10 +374,7 @@ function dayCell(
           {load.color ? (
             <span
               aria-hidden
-              className={cn(
-                "absolute bottom-0 left-0 h-1",
-                load.over ? "bg-destructive" : BAR_CLASS[load.color],
-              )}
+              className={cn("absolute bottom-0 left-0 h-1", BAR_CLASS[load.color])}
               style={{ width: `${load.bar}%` }}
             />
           ) : null}

@@ -235,7 +235,8 @@ function loadRow(line: Line, d: number, day: DayInfo, label: string) {
   const tentative = line.tentative[d] ?? 0;
   const timeOff = line.timeOff?.[d] ?? 0;
   const off = day.holiday || line.off.includes(d);
-  const overdue = line.overdue.includes(d);
+  // The dot marks overdue work where the day carries load (the API may list a range's empty days).
+  const overdue = (booked > 0 || tentative > 0) && line.overdue.includes(d);
   const load = cellLoad(booked);
   const content = (
     <>
@@ -243,7 +244,7 @@ function loadRow(line: Line, d: number, day: DayInfo, label: string) {
       <span className="relative h-2.5 min-w-0 flex-1 overflow-hidden rounded-full bg-muted">
         {load.color ? (
           <span
-            className={cn("absolute inset-y-0 left-0", load.over ? "bg-destructive" : BAR_CLASS[load.color])}
+            className={cn("absolute inset-y-0 left-0", BAR_CLASS[load.color])}
             style={{ width: `${load.bar}%` }}
           />
         ) : null}

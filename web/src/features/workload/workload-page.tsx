@@ -1,5 +1,14 @@
 import { useEffect, useMemo, useState } from "react";
-import { ChevronLeft, ChevronRight, Download, Plus, RefreshCw, Search, TriangleAlert } from "lucide-react";
+import {
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  Plus,
+  RefreshCw,
+  Search,
+  SlidersHorizontal,
+  TriangleAlert,
+} from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { formatHours, isAdminRole, MESSAGES, toIsoDate, UNKNOWN_SPACE_NAME } from "@domain/index";
@@ -363,6 +372,10 @@ function Filters({
   onChange: (changes: ViewChanges) => void;
 }) {
   const [search, setSearch] = useState(view.q);
+  // Phones: the filters fold away behind one button so the load is on the first screen.
+  const [open, setOpen] = useState(false);
+  const active =
+    [view.space, view.project, view.person, view.role].filter(Boolean).length + (view.tentative ? 0 : 1);
   const nav = useNavProjects();
   const people = useCapacityPeople(true);
 
@@ -392,101 +405,123 @@ function Filters({
 
   const select = "h-10 min-w-0 rounded-md border bg-background px-2 text-sm md:h-9";
   return (
-    <div className="mb-3 grid grid-cols-2 gap-2 md:flex md:flex-wrap md:items-center">
-      <div className="relative col-span-2 md:w-56">
-        <Search
-          aria-hidden
-          className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          type="search"
-          aria-label="Search people"
-          placeholder="Search people…"
-          className="h-10 pl-9 md:h-9"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+    <>
+      <Button
+        variant="outline"
+        className="mb-3 h-11 w-full md:hidden"
+        aria-expanded={open}
+        aria-controls="workload-filters"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <SlidersHorizontal aria-hidden /> {open ? "Hide filters" : "Search and filters"}
+        {active ? ` (${active})` : ""}
+      </Button>
+      <div
+        id="workload-filters"
+        className={cn(
+          "mb-3 grid-cols-2 gap-2 md:flex md:flex-wrap md:items-center",
+          open ? "grid" : "hidden",
+        )}
+      >
+        <div className="relative col-span-2 md:w-56">
+          <Search
+            aria-hidden
+            className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            aria-label="Search people"
+            placeholder="Search people…"
+            className="h-10 pl-9 md:h-9"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <select
+          aria-label="Space"
+          className={select}
+          value={view.space ?? ""}
+          onChange={(e) => onChange({ space: e.target.value || null, project: null })}
+        >
+          <option value="">All spaces</option>
+          {[...spaces].sort(byName).map(([id, name]) => (
+            <option key={id} value={id}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Project"
+          className={cn(select, "md:max-w-56")}
+          value={view.project ?? ""}
+          onChange={(e) => onChange({ project: e.target.value || null })}
+        >
+          <option value="">All projects</option>
+          {projects.map((p) => (
+            <option key={p.id} value={p.folderId ?? ""}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Person"
+          className={cn(select, "md:max-w-48")}
+          value={view.person ?? ""}
+          onChange={(e) => onChange({ person: e.target.value || null })}
+        >
+          <option value="">All people</option>
+          {[...personOptions].sort(byName).map(([id, name]) => (
+            <option key={id} value={id}>
+              {name}
+            </option>
+          ))}
+          <option value={UNASSIGNED}>{UNASSIGNED_LABEL}</option>
+        </select>
+        <select
+          aria-label="Role"
+          className={select}
+          value={view.role ?? ""}
+          onChange={(e) => onChange({ role: e.target.value || null })}
+        >
+          <option value="">All roles</option>
+          {[...roles].sort().map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+        <label className="flex h-10 items-center gap-2 text-sm md:h-9">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={view.tentative}
+            onChange={(e) => onChange({ tentative: e.target.checked })}
+          />
+          Include tentative
+        </label>
+        <div
+          role="group"
+          aria-label="Group rows by"
+          className="hidden items-center gap-1 text-sm md:ml-auto md:flex"
+        >
+          <span className="text-muted-foreground">Group by</span>
+          {(["role", "space"] as const).map((group) => (
+            <button
+              key={group}
+              type="button"
+              aria-pressed={view.group === group}
+              onClick={() => onChange({ group })}
+              className={cn(
+                "h-9 rounded-md border px-2.5 md:h-8",
+                view.group === group ? "border-primary bg-primary/10 font-medium" : "text-muted-foreground",
+              )}
+            >
+              {group === "role" ? "Role" : "Space"}
+            </button>
+          ))}
+        </div>
       </div>
-      <select
-        aria-label="Space"
-        className={select}
-        value={view.space ?? ""}
-        onChange={(e) => onChange({ space: e.target.value || null, project: null })}
-      >
-        <option value="">All spaces</option>
-        {[...spaces].sort(byName).map(([id, name]) => (
-          <option key={id} value={id}>
-            {name}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Project"
-        className={cn(select, "md:max-w-56")}
-        value={view.project ?? ""}
-        onChange={(e) => onChange({ project: e.target.value || null })}
-      >
-        <option value="">All projects</option>
-        {projects.map((p) => (
-          <option key={p.id} value={p.folderId ?? ""}>
-            {p.name}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Person"
-        className={cn(select, "md:max-w-48")}
-        value={view.person ?? ""}
-        onChange={(e) => onChange({ person: e.target.value || null })}
-      >
-        <option value="">All people</option>
-        {[...personOptions].sort(byName).map(([id, name]) => (
-          <option key={id} value={id}>
-            {name}
-          </option>
-        ))}
-        <option value={UNASSIGNED}>{UNASSIGNED_LABEL}</option>
-      </select>
-      <select
-        aria-label="Role"
-        className={select}
-        value={view.role ?? ""}
-        onChange={(e) => onChange({ role: e.target.value || null })}
-      >
-        <option value="">All roles</option>
-        {[...roles].sort().map((r) => (
-          <option key={r} value={r}>
-            {r}
-          </option>
-        ))}
-      </select>
-      <label className="flex h-10 items-center gap-2 text-sm md:h-9">
-        <input
-          type="checkbox"
-          className="size-4"
-          checked={view.tentative}
-          onChange={(e) => onChange({ tentative: e.target.checked })}
-        />
-        Include tentative
-      </label>
-      <div role="group" aria-label="Group rows by" className="flex items-center gap-1 text-sm md:ml-auto">
-        <span className="text-muted-foreground">Group by</span>
-        {(["role", "space"] as const).map((group) => (
-          <button
-            key={group}
-            type="button"
-            aria-pressed={view.group === group}
-            onClick={() => onChange({ group })}
-            className={cn(
-              "h-9 rounded-md border px-2.5 md:h-8",
-              view.group === group ? "border-primary bg-primary/10 font-medium" : "text-muted-foreground",
-            )}
-          >
-            {group === "role" ? "Role" : "Space"}
-          </button>
-        ))}
-      </div>
-    </div>
+    </>
   );
 }
 
