@@ -186,6 +186,12 @@ export const tasks = pgTable(
     index("tasks_parent_idx").on(t.organizationId, t.parentTaskId),
     index("tasks_assignee_idx").on(t.organizationId, t.assigneeId),
     index("tasks_list_idx").on(t.organizationId, t.listId),
+    index("tasks_space_idx").on(t.organizationId, t.spaceId),
+    // The workload grid reads the live tasks from this index alone (an index-only scan): every
+    // column it needs, so it never touches the wide task rows (descriptions, custom fields).
+    index("tasks_workload_idx")
+      .on(t.organizationId, t.dueDate, t.startDate, t.status, t.timeEstimateMs, t.folderId, t.spaceId, t.id)
+      .where(sql`not ${t.deleted} and not ${t.archived}`),
   ],
 );
 

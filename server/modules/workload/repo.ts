@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { firstRow, rows, type Executor } from "../../db/executor";
+import { firstRow, rows, run, type Executor, type Tx } from "../../db/executor";
 import { FINISHED, hoursPerDayEstimate, normStatus } from "../dashboard/repo";
 
 /*
@@ -12,10 +12,13 @@ import { FINISHED, hoursPerDayEstimate, normStatus } from "../dashboard/repo";
  */
 
 /**
- * A cheap test that a task may have an `h/d est` field (a field name containing one of the
- * fragments, any case), so the exact rule (hoursPerDayEstimate) runs only on those tasks.
+ * A cheap first cut of the custom fields that may be a task's `h/d est` (a name containing one of
+ * the fragments, any case); the exact rule (domain hoursPerDayEstimate, in SQL from the dashboard
+ * repo) then runs on those fields' values only. The values come from custom_field_values (the
+ * synced relational copy, one row per task and field), so the grid never reads the tasks' wide
+ * rows: every other column it needs is in tasks_workload_idx (an index-only scan).
  */
-const HOURS_PER_DAY_NAME_PATH = '$[*] ? (@.name like_regex "h/d est|hours/day|hrs/day" flag "i")';
+const HOURS_PER_DAY_NAME_PATTERN = "h/d est|hours/day|hrs/day";
 
 /** The workspace facts a workload request needs before its main statement. */
 export interface WorkloadSetupRow {
@@ -103,6 +106,16 @@ export interface WorkloadGridRow {
   holidays: number[] | null;
 }
 
+/**
+ * Run a workload read with PostgreSQL's JIT compiler off: the grid statement's estimated cost is
+ * far above jit_above_cost, and compiling it (hundreds of functions) takes longer than running it.
+ * Call inside the read's own transaction (SET LOCAL ends with it). PGlite has no JIT; the setting
+ * is accepted there and does nothing.
+ */
+export async function withoutJit(tx: Tx): Promise<void> {
+  await run(tx, sql`set local jit = off`);
+}
+
 /** The open, dated tasks of the workspace under the space/project filters (alias t). */
 function taskFilters(f: WorkloadFilter): SQL[] {
   return [
@@ -148,11 +161,9 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
          where m.organization_id = ${org} and m.custom_item_id = 1001 and not m.deleted
            and m.folder_id is not null and m.status in (select jsonb_array_elements_text(${JSON.stringify(f.bidStatuses)}::jsonb))
       ),
-      cand as (
+      cand as materialized (
         select t.id, t.space_id, r.rs, r.re, x.dd,
                coalesce(t.time_estimate_ms, 0)::float8 / 60000.0 as est,
-               case when t.custom_fields @? ${HOURS_PER_DAY_NAME_PATH}::jsonpath
-                    then ${sql.raw(hoursPerDayEstimate("t.custom_fields"))} end as hpd,
                (t.folder_id is not null and t.folder_id in (select folder_id from bid)) as tentative
           from tasks t
          cross join lateral (select (t.start_date at time zone 'UTC')::date as sd,
@@ -163,19 +174,40 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
            and r.rs <= r.re
            and ((r.rs <= win.d1 and r.re >= win.d0) or x.dd < win.today)
       ),
+      hpd_values as (
+        select v.task_id,
+               jsonb_agg(jsonb_build_object('name', cf.name, 'value', v.value) order by cf.name, cf.id) as fields
+          from custom_fields cf
+          join custom_field_values v on v.organization_id = cf.organization_id and v.custom_field_id = cf.id
+         where cf.organization_id = ${org} and cf.name ~* ${HOURS_PER_DAY_NAME_PATTERN}
+           and v.task_id in (select id from cand)
+         group by v.task_id
+      ),
+      hpd as (
+        select task_id, ${sql.raw(hoursPerDayEstimate("fields"))} as h from hpd_values
+      ),
+      pairs as materialized (
+        select c.id, ta.user_id
+          from cand c
+          join task_assignees ta on ta.organization_id = ${org} and ta.task_id = c.id
+      ),
+      assignee_counts as (select id, count(*) as n from pairs group by id),
       asg as (
-        select *
+        select a.*
           from (
-            select c.*, coalesce(ta.user_id, '') as person,
-                   greatest(count(ta.user_id) over (partition by c.id), 1) as n_asg
+            select c.*, coalesce(p.user_id, '') as person, coalesce(n.n, 1) as n_asg
               from cand c
-              left join task_assignees ta on ta.organization_id = ${org} and ta.task_id = c.id
+              left join pairs p on p.id = c.id
+              left join assignee_counts n on n.id = c.id
           ) a
          where ${personCondition} and ${roleCondition}
            ${f.includeTentative ? sql`` : sql`and not a.tentative`}
       ),
       inwin as (
-        select a.* from asg a cross join win where a.rs <= win.d1 and a.re >= win.d0
+        select a.*, hpd.h as hpd
+          from asg a cross join win
+          left join hpd on hpd.task_id = a.id
+         where a.rs <= win.d1 and a.re >= win.d0
       ),
       cal as (
         select g::date as day, (extract(isodow from g)::int = any (ws.working_days) and h.day is null) as w,

@@ -160,6 +160,9 @@ beforeAll(async () => {
       { id: "u-cat", username: null, email: null },
     ],
     tasks,
+    // The synced relational copy of the h/d est value (the grid reads it from here).
+    customFields: [{ id: "cf-hpd", name: "H/D Est", fieldType: "short_text" }],
+    customFieldValues: [{ taskId: "hpd", customFieldId: "cf-hpd", value: "2" }],
     timeEntries: [
       { id: "te-1", userId: BOB, taskId: "hpd", startTime: d("2026-11-19"), durationMs: 2 * H },
       { id: "te-2", userId: BOB, taskId: "hpd", startTime: d("2026-11-21"), durationMs: 1.5 * H },

@@ -1,0 +1,2 @@
+CREATE INDEX "tasks_space_idx" ON "tasks" USING btree ("organization_id","space_id");--> statement-breakpoint
+CREATE INDEX "tasks_workload_idx" ON "tasks" USING btree ("organization_id","due_date","start_date","status","time_estimate_ms","folder_id","space_id","id") WHERE not "tasks"."deleted" and not "tasks"."archived";
