@@ -1,0 +1,287 @@
+/**
+ * Workload benchmark on a synced demo agency (default: large — 300 people, 100k tasks, 1M time
+ * entries): p50/p95 of GET /api/workload's server work (the use case: setup read, the grid
+ * statement, names and totals; HTTP and session lookup excluded) for a 4-week and a quarter
+ * window, beside
+ *  (a) the raw-SQL floor — one hand-written aggregate of the same numbers (booked and tentative
+ *      minutes per person per day, capacity from workload_capacity) with no app code around it;
+ *  (b) the seed's path — every task in pages of 5,000 ordered by id, spaces, folders, users
+ *      (limit 1,000), user_organizations and all detailed time entries, aggregated in JavaScript
+ *      with the domain/ rules.
+ * Targets: p95 < 150 ms for 4 weeks; ≥ 20× faster than the seed's path; within 2× of the floor.
+ *
+ *   npm run bench:workload                                          # embedded PGlite, in memory
+ *   DATABASE_URL=postgres://… npm run bench:workload                 # PostgreSQL (a fresh database)
+ *   BENCH_DATABASE_URL=postgres://… npm run bench:workload           # the same, without touching DATABASE_URL
+ *   BENCH_AGENCY=medium BENCH_RUNS=30 npm run bench:workload
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import {
+  effectiveTaskRange,
+  hoursPerDayEstimate,
+  isFinishedStatus,
+  parseAssignees,
+  projectPhase,
+  TASK_PAGE_SIZE,
+  toIsoDate,
+  USERS_LIMIT,
+  type CustomField,
+} from "@domain/index";
+import { createClickUpSimulator, type AgencySize } from "../simulator/clickup/index";
+import { loadConfig } from "../server/config";
+import type { AppDeps } from "../server/context";
+import type { Database } from "../server/db/client";
+import { createLogger } from "../server/lib/logger";
+import { encryptSecret } from "../server/lib/secrets";
+import { runFullSync } from "../server/modules/sync/full-sync";
+import { workloadQuerySchema, type WorkloadResponse } from "../server/modules/workload/contract";
+import { getWorkload } from "../server/modules/workload/get-workload";
+import { systemContext, type RequestContext } from "../server/request-context";
+import { openBenchDatabase } from "./bench-database";
+
+if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+
+const ORG = "bench-org";
+const DAY_MS = 86_400_000;
+
+interface Stat {
+  p50: number;
+  p95: number;
+}
+
+async function measure(fn: () => Promise<unknown>, runs: number): Promise<Stat> {
+  for (let i = 0; i < 2; i++) await fn(); // warm-up (plans, caches)
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)]!;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+const dayNumber = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
+
+/**
+ * (a) The floor: booked/tentative minutes per person per day in one plain aggregate with no
+ * rules beyond the filter (each open task's estimate split evenly over the calendar days of its
+ * range and its assignees, exploded over the window), joined to workload_capacity — no working
+ * days, no h/d est, no names or totals, no JavaScript.
+ */
+async function floor(database: Database, from: string, to: string, bidStatuses: string[]) {
+  const { rows } = await database.raw.query(
+    `with t as materialized (
+       select t.id, t.folder_id, coalesce(t.time_estimate_ms, 0) / 60000.0 as est,
+              coalesce((t.start_date at time zone 'UTC')::date, (t.due_date at time zone 'UTC')::date - 7) as rs,
+              coalesce((t.due_date at time zone 'UTC')::date, (t.start_date at time zone 'UTC')::date + 7) as re
+         from tasks t
+        where t.organization_id = $1 and not t.deleted and not t.archived
+          and (t.start_date is not null or t.due_date is not null)
+          and lower(coalesce(t.status, '')) !~ '(closed|complete|archived|canceled)'),
+     w as (select * from t where rs <= re and rs <= $3::date and re >= $2::date),
+     bid as (select distinct folder_id from tasks where organization_id = $1 and custom_item_id = 1001
+               and status = any($4::text[])),
+     a as (select w.*, coalesce(ta.user_id, '') as person, count(*) over (partition by w.id) as n,
+                  w.folder_id in (select folder_id from bid) as tentative
+             from w left join task_assignees ta on ta.organization_id = $1 and ta.task_id = w.id),
+     cells as (
+       select a.person, g::date as day,
+              sum(a.est / a.n / (a.re - a.rs + 1)) filter (where not a.tentative) as booked,
+              sum(a.est / a.n / (a.re - a.rs + 1)) filter (where a.tentative) as tentative
+         from a, generate_series(greatest(a.rs, $2::date), least(a.re, $3::date), interval '1 day') g
+        group by a.person, g::date)
+     select c.clickup_user_id, c.day, c.capacity_minutes, cells.booked, cells.tentative
+       from workload_capacity($1, $2::date, $3::date) c
+       left join cells on cells.person = c.clickup_user_id and cells.day = c.day`,
+    [ORG, from, to, bidStatuses],
+  );
+  return rows.length;
+}
+
+/** (b) The seed's path: everything fetched page by page, then the grid in JavaScript. */
+async function seedPath(database: Database, from: string, to: string) {
+  const tasks: Array<Record<string, unknown>> = [];
+  for (let offset = 0; ; offset += TASK_PAGE_SIZE) {
+    const { rows } = await database.raw.query<Record<string, unknown>>(
+      `select * from tasks where organization_id = $1 order by id limit $2 offset $3`,
+      [ORG, TASK_PAGE_SIZE, offset],
+    );
+    tasks.push(...rows);
+    if (rows.length < TASK_PAGE_SIZE) break;
+  }
+  await database.raw.query(`select * from spaces where organization_id = $1`, [ORG]);
+  const { rows: folders } = await database.raw.query<{ id: string }>(
+    `select * from folders where organization_id = $1`,
+    [ORG],
+  );
+  const { rows: users } = await database.raw.query<{ id: string; username: string | null }>(
+    `select id, username, email, profile_picture from provider_users where organization_id = $1 limit $2`,
+    [ORG, USERS_LIMIT],
+  );
+  await database.raw.query(`select * from user_organizations where organization_id = $1`, [ORG]);
+  // get_time_entries_detailed(): every entry with its assignee name and rates.
+  const { rows: entries } = await database.raw.query<{
+    task_id: string;
+    user_id: string;
+    duration_ms: number;
+  }>(
+    `select te.id, te.task_id, te.user_id, te.duration_ms, te.start_time, pu.username as assignee_name
+       from time_entries te left join provider_users pu on pu.organization_id = te.organization_id and pu.id = te.user_id
+      where te.organization_id = $1 and not te.deleted`,
+    [ORG],
+  );
+  const logged = new Map<string, number>();
+  for (const e of entries)
+    logged.set(`${e.task_id}:${e.user_id}`, (logged.get(`${e.task_id}:${e.user_id}`) ?? 0) + 1);
+  const bidFolders = new Set(
+    tasks
+      .filter((t) => t.custom_item_id === 1001 && projectPhase(t.status as string | null) === "bid")
+      .map((t) => String(t.folder_id)),
+  );
+  const d0 = dayNumber(from);
+  const d1 = dayNumber(to);
+  const days = d1 - d0 + 1;
+  const grid = new Map<string, { booked: number[]; tentative: number[] }>();
+  const row = (person: string) => {
+    let r = grid.get(person);
+    if (!r) {
+      r = { booked: new Array<number>(days).fill(0), tentative: new Array<number>(days).fill(0) };
+      grid.set(person, r);
+    }
+    return r;
+  };
+  for (const u of users) row(u.id);
+  for (const t of tasks) {
+    if (t.deleted || t.archived || isFinishedStatus(t.status as string | null)) continue;
+    const range = effectiveTaskRange(t.start_date as Date | null, t.due_date as Date | null);
+    if (!range) continue;
+    const rs = dayNumber(toIsoDate(range.start)!);
+    const re = dayNumber(toIsoDate(range.end)!);
+    if (rs > re || rs > d1 || re < d0) continue;
+    const working = [];
+    for (let d = rs; d <= re; d++) if (new Date(d * DAY_MS).getUTCDay() % 6 !== 0) working.push(d);
+    const assignees = parseAssignees(t.assignees_array);
+    const hpd = hoursPerDayEstimate(t.custom_fields as CustomField[]);
+    const est = Number(t.time_estimate_ms ?? 0) / 60_000 / Math.max(1, assignees.length);
+    const perDay = hpd !== null ? hpd * 60 : est / Math.max(1, working.length);
+    const tentative = bidFolders.has(String(t.folder_id));
+    for (const person of assignees.length ? assignees.map((a) => a.id) : [""]) {
+      const r = row(person);
+      for (const d of working) {
+        if (d < d0 || d > d1) continue;
+        (tentative ? r.tentative : r.booked)[d - d0]! += perDay;
+      }
+    }
+  }
+  return { people: grid.size, folders: folders.length, entries: entries.length };
+}
+
+async function main() {
+  const agency = (process.env.BENCH_AGENCY ?? "large") as AgencySize;
+  const runs = Number(process.env.BENCH_RUNS ?? 20);
+  const { database, cleanup } = await openBenchDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-hub-bench-"));
+  try {
+    let t = performance.now();
+    const sim = createClickUpSimulator({ seed: 7, agency, rateLimitPerMinute: null });
+    console.log(
+      `simulator: ${agency} agency generated in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      sim.demo.counts,
+    );
+    const config = loadConfig({
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      DEMO: "off",
+    });
+    const deps = {
+      config,
+      database,
+      logger: createLogger("silent"),
+      secrets: { authSecret: randomBytes(32).toString("base64url"), encryptionKey: randomBytes(32) },
+      now: () => new Date(),
+      clickup: {
+        apiUrl: "http://clickup.sim/api/v2",
+        clientId: null,
+        clientSecret: null,
+        fetch: sim.fetch as typeof fetch,
+        simulated: true,
+        clientOptions: { backoffMs: 5, concurrency: 8 },
+      },
+    } as unknown as AppDeps;
+    const token = sim.createPersonalToken(sim.demo.ownerUserId);
+    await database.raw.query(`insert into organizations (id, name) values ($1, 'Bench Agency')`, [ORG]);
+    await database.raw.query(
+      `insert into clickup_workspace_connections (organization_id, clickup_team_id, clickup_team_name, auth_type, access_token_enc, status)
+       values ($1, $2, $3, 'personal', $4, 'active')`,
+      [ORG, sim.demo.teamId, sim.demo.teamName, encryptSecret(token, deps.secrets.encryptionKey)],
+    );
+    t = performance.now();
+    await runFullSync(deps as Parameters<typeof runFullSync>[0], ORG, { trigger: "bench" });
+    const counts = (
+      await database.raw.query<{ tasks: number; entries: number }>(
+        `select (select count(*) from tasks where organization_id = $1)::int as tasks,
+                (select count(*) from time_entries where organization_id = $1)::int as entries`,
+        [ORG],
+      )
+    ).rows[0]!;
+    console.log(
+      `${database.kind}: synced ${counts.tasks} tasks, ${counts.entries} time entries in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
+    // vacuum too: the index-only scan needs the visibility map, and autovacuum would otherwise
+    // work through the fresh rows while the timings run.
+    await database.raw.query("vacuum analyze");
+
+    const base = systemContext(deps, ORG, "admin");
+    const ctx: RequestContext = { ...base, user: { ...base.user, id: "bench-admin" }, userId: "bench-admin" };
+    const today = toIsoDate(new Date())!;
+    const plus = (days: number) => toIsoDate(new Date(Date.parse(`${today}T00:00:00Z`) + days * DAY_MS))!;
+    const windows: Array<[string, string, string]> = [
+      ["4 weeks", today, plus(27)],
+      ["quarter", today, plus(91)],
+    ];
+    const meta = await database.raw.query<{ status: string }>(
+      `select distinct status from tasks where organization_id = $1 and custom_item_id = 1001 and status is not null`,
+      [ORG],
+    );
+    const bidStatuses = meta.rows.map((r) => r.status).filter((s) => projectPhase(s) === "bid");
+
+    const fmt = (n: number) => n.toFixed(1).padStart(10);
+    const lines: string[] = [];
+    for (const [label, from, to] of windows) {
+      const query = workloadQuerySchema.parse({ from, to });
+      let last: WorkloadResponse | undefined;
+      const endpoint = await measure(async () => {
+        last = await getWorkload(ctx, query);
+      }, runs);
+      const floorStat = await measure(() => floor(database, from, to, bidStatuses), runs);
+      const seed = await measure(() => seedPath(database, from, to), Math.max(3, Math.floor(runs / 5)));
+      const bytes = Buffer.byteLength(JSON.stringify(last));
+      lines.push(
+        `${label.padEnd(9)}${fmt(endpoint.p50)}${fmt(endpoint.p95)}${fmt(floorStat.p50)}${fmt(floorStat.p95)}${fmt(seed.p50)}${fmt(seed.p95)}` +
+          `   ×${(endpoint.p50 / floorStat.p50).toFixed(2)} of floor, ${(seed.p50 / endpoint.p50).toFixed(0)}× faster than the seed's path; ` +
+          `${last?.people.length ?? 0} people × ${last?.days.length ?? 0} days, ${(bytes / 1024).toFixed(0)} KB JSON`,
+      );
+    }
+    console.log(`\n${database.kind} · ${agency} agency · ${runs} runs · ms`);
+    console.log(
+      `${"window".padEnd(9)}${["p50", "p95", "floor p50", "floor p95", "seed p50", "seed p95"].map((h) => h.padStart(10)).join("")}`,
+    );
+    for (const line of lines) console.log(line);
+    sim.close();
+  } finally {
+    await cleanup();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
