@@ -225,7 +225,7 @@ export const workloadPersonSchema = z.object({
   timeOff: z.array(z.number().int()),
   /** Days that are not working days for the person (weekends, holidays). */
   off: z.array(z.number().int()),
-  /** Days with minutes from an overdue task. */
+  /** Days covered by an open task of the row that is overdue (due before today). */
   overdue: z.array(z.number().int()),
   totals: workloadTotalsSchema,
 });

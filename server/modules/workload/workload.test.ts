@@ -196,7 +196,13 @@ beforeAll(async () => {
   // Producer role at 150.00/h, raised to 180.00/h from Fri 20th.
   await q(
     `insert into rate_cards (organization_id, id, kind, name, currency, is_default, default_rate_minor)
-     values ($1, 'rc-int', 'internal', 'Cost', 'USD', true, 5000), ($1, 'rc-cli', 'client', 'Standard', 'USD', true, null)`,
+     values ($1, 'rc-int', 'internal', 'Cost', 'USD', true, 5000), ($1, 'rc-cli', 'client', 'Standard', 'USD', true, null),
+            ($1, 'rc-vip', 'client', 'VIP client', 'USD', false, 20000)`,
+    [org],
+  );
+  // The Secret project bills on its own client card (default 200.00/h, no lines).
+  await q(
+    `insert into project_rate_cards (organization_id, folder_id, card_id) values ($1, 'f-secret', 'rc-vip')`,
     [org],
   );
   await q(
@@ -495,6 +501,12 @@ describe("GET /api/workload/time-entries", () => {
       start_time: "2026-11-19T09:00:00.000Z",
       internal_rate: 6000,
       client_rate: 15_000,
+    });
+    // te-4 is on the Secret project: its own client card's rate, not the Producer line.
+    expect(res.body.items[1]).toMatchObject({
+      internal_rate: 6000,
+      client_rate: 20_000,
+      actual_client_revenue: 20_000,
     });
     expect(res.body.items[2]).toMatchObject({ client_rate: 18_000, actual_client_revenue: 27_000 });
   });
