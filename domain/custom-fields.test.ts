@@ -33,6 +33,18 @@ describe("findCustomField", () => {
 });
 
 describe("detailCustomFields (spec §2: up to 5 non-empty)", () => {
+  it("shows the ClickUp folder id without the quotes it was stored with (no raw ids in quotes)", () => {
+    const shown = detailCustomFields([
+      { name: "ClickUp Folder ID", value: '"901234"' },
+      { name: "Client quote", value: '"Love it"' },
+      { name: "clickup folder", value: "''" },
+    ]);
+    expect(shown.map((f) => `${f.name}=${f.text}`)).toEqual([
+      "ClickUp Folder ID=901234",
+      'Client quote="Love it"',
+    ]);
+  });
+
   it("keeps the first 5 fields with a value and a name", () => {
     const fields = [
       { name: "A", value: "1" },

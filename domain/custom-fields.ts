@@ -43,6 +43,19 @@ export function findCustomField<F extends CustomField>(
 }
 
 /**
+ * A field's text for the task dialog: the ClickUp folder id field (a name with 'clickup' and
+ * 'folder', spec §7) without the quote characters it is often stored with, as the project
+ * header reads it — so no raw id in quotes is shown; everything else as {@link customFieldText}.
+ */
+function detailText(field: CustomField): string | null {
+  const text = customFieldText(field.value);
+  const name = (field.name ?? "").toLowerCase();
+  if (text === null || !(name.includes("clickup") && name.includes("folder"))) return text;
+  const id = text.replace(/["'`]/g, "").trim();
+  return id === "" ? null : id;
+}
+
+/**
  * The additional custom fields of the task detail dialog (spec §2): the first 5 with a non-empty
  * value, in their given order, with their display text.
  */
@@ -53,7 +66,7 @@ export function detailCustomFields<F extends CustomField>(
   const shown: Array<F & { text: string }> = [];
   for (const field of fields ?? []) {
     if (shown.length >= limit) break;
-    const text = customFieldText(field.value);
+    const text = detailText(field);
     if (text !== null && (field.name ?? "").trim() !== "") shown.push({ ...field, text });
   }
   return shown;
