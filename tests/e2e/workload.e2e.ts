@@ -252,6 +252,40 @@ describe("workload as admin@demo.test", () => {
   });
 });
 
+describe("time off from the workload screen", () => {
+  it("an admin enters a day of sick leave and the cell shows it as time off", async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page, "admin@demo.test");
+    const now = await openWorkload(page, "/workload?zoom=month");
+    // Four months on, so the entry stays clear of what other tests read about this month.
+    const today = new Date(`${now.today}T00:00:00Z`);
+    const later = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 4, 1))
+      .toISOString()
+      .slice(0, 10);
+    const person = now.people[0]!;
+    const month = await openWorkload(page, `/workload?zoom=month&date=${later}&person=${person.id}`);
+    const row = month.people.find((p) => p.id === person.id)!;
+    const index = row.capacity.findIndex((c, i) => c > 0 && row.timeOff[i] === 0 && !row.off.includes(i));
+    expect(index, "a working day without time off").toBeGreaterThanOrEqual(0);
+    const day = month.days[index]!;
+
+    await page.getByRole("button", { name: "Add time off" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Person", { exact: true }).selectOption(person.id);
+    await dialog.getByLabel("From", { exact: true }).fill(day);
+    await dialog.getByLabel("To", { exact: true }).fill(day);
+    await dialog.getByLabel("Type", { exact: true }).selectOption("sick");
+    const after = await nextGrid(page, () => dialog.getByRole("button", { name: "Save" }).click());
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Time off saved" }).waitFor();
+    const changed = after.data.people.find((p) => p.id === person.id)!;
+    expect(changed.timeOff[index]).toBe(row.capacity[index]);
+    expect(changed.capacity[index]).toBe(0);
+    const cell = page.locator(`[data-person="${person.id}"] [role="cell"][data-day="${day}"]`);
+    await expect.poll(() => cell.getAttribute("data-time-off")).toBe(String(row.capacity[index]));
+    await context.close();
+  });
+});
+
 describe("workload as member@demo.test", () => {
   it("draws the grid and its colours without money, and drills into a cell", async () => {
     const { context, page } = await newPage(browser, DESKTOP);

@@ -150,7 +150,13 @@ function EntryItem({
           {entry.status ? <StatusPill status={entry.status} rule="dashboard" /> : "—"}
         </Fact>
         <Fact label="Dates">
-          {formatDate(entry.start_date, "MMM d")} – {formatDate(entry.due_date, "MMM d")}
+          {entry.start_date && entry.due_date
+            ? `${formatDate(entry.start_date, "MMM d")} – ${formatDate(entry.due_date, "MMM d")}`
+            : entry.due_date
+              ? `due ${formatDate(entry.due_date, "MMM d")}`
+              : entry.start_date
+                ? `from ${formatDate(entry.start_date, "MMM d")}`
+                : "—"}
         </Fact>
         <Fact label="Estimate">
           {formatHours(entry.estimated_time_total)}

@@ -249,13 +249,14 @@ function loadRow(line: Line, d: number, day: DayInfo, label: string) {
           />
         ) : null}
       </span>
-      <span className="flex w-24 shrink-0 flex-col items-end text-xs tabular-nums">
+      <span className="flex w-28 shrink-0 flex-col items-end text-xs tabular-nums">
         <span className={cn("text-sm", load.over && "font-semibold text-destructive")}>
           {formatHours(minutesToHours(booked))}
         </span>
         {tentative > 0 ? (
-          <span className="rounded-sm px-1 text-violet-900" style={HATCH}>
-            +{formatHours(minutesToHours(tentative))}
+          <span className="inline-flex items-center gap-1 text-violet-900">
+            <span aria-hidden className="size-2.5 rounded-sm bg-violet-50" style={HATCH} />+
+            {formatHours(minutesToHours(tentative))} tentative
           </span>
         ) : timeOff > 0 ? (
           <span className="text-violet-800">off {formatHours(minutesToHours(timeOff))}</span>
