@@ -315,6 +315,8 @@ function dayCell(
   // The dot marks overdue work where the day carries load (the API may list a range's empty days).
   const overdue = (booked > 0 || tentative > 0) && row.overdue.includes(d);
   const load = cellLoad(booked);
+  const label =
+    booked > 0 || tentative > 0 ? cellLabel(name, day.iso, booked, tentative, timeOff, overdue, off) : "";
   const notes = [
     off ? (day.holiday ? "holiday" : "day off") : null,
     timeOff > 0 ? `time off ${formatHours(minutesToHours(timeOff))}` : null,
@@ -352,8 +354,8 @@ function dayCell(
           type="button"
           data-cell-person={person}
           data-cell-day={day.iso}
-          aria-label={cellLabel(name, day.iso, booked, tentative, timeOff, overdue, off)}
-          title={cellLabel(name, day.iso, booked, tentative, timeOff, overdue, off)}
+          aria-label={label}
+          title={label}
           className={cn(
             "absolute inset-x-0.5 top-1.5 bottom-1 flex flex-col items-center justify-center overflow-hidden rounded text-[11px] leading-tight tabular-nums hover:brightness-95 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
             load.color ? FILL_CLASS[load.color] : TENTATIVE_ONLY_CLASS,
