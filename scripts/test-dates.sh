@@ -6,9 +6,10 @@
 # harness and every browser page then live on that date (server/config.ts, tests/test-clock.ts,
 # tests/e2e/browser.ts). Every date runs even when one fails; the exit status says if any did.
 #
-#   scripts/test-dates.sh                      all five dates, the date-sensitive files below
-#   scripts/test-dates.sh tests/e2e/projects   the five dates, only files matching the filters
+#   scripts/test-dates.sh                      all five dates, the date-sensitive tests below
+#   scripts/test-dates.sh tests/e2e/projects   the five dates, the files matching these filters
 #   TEST_DATES="2028-02-29T10:00:00Z" scripts/test-dates.sh   other instants (ISO 8601, with a zone)
+#   TEST_DATES_JOBS=3 scripts/test-dates.sh    three dates side by side (default one at a time)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,25 +23,59 @@ DEFAULT_DATES=(
 )
 read -r -a DATES <<<"${TEST_DATES:-${DEFAULT_DATES[*]}}"
 
-# The files whose outcome depends on today: the demo generator, the dashboard API (its fixtures
-# are dated from now) and the browser tests of the dashboard and project pages (demo agency).
-FILES=(
+# What depends on today: the demo generator and the dashboard API (fixtures dated from now), and
+# in the browser the dashboard's week and timesheet and the project page's milestones over the
+# demo agency. Only those browser tests run (-t): the app's start and demo sync cost ~1 min a date.
+UNIT_API=(
   simulator/clickup/demo-agency.test.ts
   server/modules/dashboard/dashboard.test.ts
-  tests/e2e/dashboard.e2e.ts
-  tests/e2e/projects.e2e.ts
 )
-if [ "$#" -gt 0 ]; then FILES=("$@"); fi
+E2E=(tests/e2e/dashboard.e2e.ts tests/e2e/projects.e2e.ts)
+E2E_TESTS="this week's work|saves timesheet hours|header figures of a demo project"
+
+# TEST_DATES_JOBS dates side by side (default 1): each has its own app on a free port and its own
+# databases. Only on a machine with cores to spare: on 2 busy cores, 3 apps starting at once
+# missed the browser tests' 180 s start-up limit.
+JOBS="${TEST_DATES_JOBS:-1}"
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+
+run_date() {
+  local now=$1 out=$2 t=$SECONDS status=0
+  {
+    echo "== date-sensitive tests at AGENCY_HUB_NOW=$now ($(date -u -d "$now" +%A 2>/dev/null || echo ?))"
+    if [ "$#" -gt 2 ]; then
+      AGENCY_HUB_NOW="$now" npx vitest run "${@:3}" || status=1
+    else
+      # Unit and API tests beside the browser tests (which mostly wait for the app to start).
+      AGENCY_HUB_NOW="$now" npx vitest run "${UNIT_API[@]}" >"$out.unit" 2>&1 &
+      local unit=$!
+      AGENCY_HUB_NOW="$now" npx vitest run "${E2E[@]}" -t "$E2E_TESTS" || status=1
+      wait "$unit" || status=1
+      cat "$out.unit"
+    fi
+    echo "== $now: $((SECONDS - t)) s, $([ "$status" = 0 ] && echo passed || echo FAILED)"
+  } >"$out" 2>&1
+  echo "$status" >"$out.status"
+}
+
+started=$SECONDS
+i=0
+for now in "${DATES[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+  run_date "$now" "$logs/$i" "$@" &
+  i=$((i + 1))
+done
+wait
 
 failed=()
-started=$SECONDS
+i=0
 for now in "${DATES[@]}"; do
-  t=$SECONDS
-  echo "== date-sensitive tests at AGENCY_HUB_NOW=$now ($(date -u -d "$now" +%A 2>/dev/null || echo ?))"
-  if ! AGENCY_HUB_NOW="$now" npx vitest run "${FILES[@]}"; then failed+=("$now"); fi
-  echo "== $now: $((SECONDS - t)) s"
+  cat "$logs/$i"
+  [ "$(cat "$logs/$i.status" 2>/dev/null)" = 0 ] || failed+=("$now")
+  i=$((i + 1))
 done
-echo "== date-sensitive tests at ${#DATES[@]} dates in $((SECONDS - started)) s"
+echo "== date-sensitive tests at ${#DATES[@]} dates in $((SECONDS - started)) s ($JOBS at a time)"
 if [ "${#failed[@]}" -gt 0 ]; then
   echo "failed at: ${failed[*]} (reproduce with AGENCY_HUB_NOW=<instant> npx vitest run <file>)" >&2
   exit 1

@@ -70,7 +70,7 @@ describe("demo agency", () => {
     expect(NOW - a.demo.weekStart).toBeGreaterThanOrEqual(0);
     expect(NOW - a.demo.weekStart).toBeLessThan(7 * DAY);
     if (NOW === TEST_NOW) expect(a.demo.weekStart).toBe(Date.UTC(2026, 2, 16));
-  });
+  }, 30_000); // four agencies: ~1 s each, several times that beside a browser test run
 
   it("has the sizes the brief asks for", () => {
     const small = testSim();

@@ -58,7 +58,11 @@ export async function startApp(
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error("app did not become healthy within 180 s");
+    if (Date.now() > deadline) {
+      // Never leave the app running behind a failed setup.
+      child.kill("SIGKILL");
+      throw new Error("app did not become healthy within 180 s");
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   const stop = async () => {
@@ -121,12 +125,18 @@ export default async function setup(project: TestProject) {
   const testNow = process.env.AGENCY_HUB_NOW?.trim() || undefined;
   if (testNow) process.stdout.write(`e2e: the app and every browser page run on AGENCY_HUB_NOW=${testNow}\n`);
   const app = await startApp();
-  await waitForDemoAgency(app.url);
-  project.provide("baseUrl", app.url);
-  project.provide("e2eDataDir", app.dataDir);
-  project.provide("appClockOffsetMs", testNow ? await appClockOffset(app.url) : null);
-  return async () => {
+  const teardown = async () => {
     await app.stop();
     fs.rmSync(app.dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForDemoAgency(app.url);
+    project.provide("baseUrl", app.url);
+    project.provide("e2eDataDir", app.dataDir);
+    project.provide("appClockOffsetMs", testNow ? await appClockOffset(app.url) : null);
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+  return teardown;
 }

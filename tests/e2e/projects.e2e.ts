@@ -84,6 +84,8 @@ describe("project page", () => {
     const milestones = page.getByTestId("milestones");
     expect(await milestones.getByText("Next 7 days", { exact: true }).isVisible()).toBe(true);
     const today = toIsoDate(appNow())!;
+    // The page's clock is the app's (browser.ts), so the timeline's today mark agrees with it.
+    expect(toIsoDate(await page.evaluate(() => new Date().toISOString()))).toBe(today);
     for (const m of summary.upcomingMilestones) {
       expect(m.daysUntilDue, m.name).toBe(daysUntilDue(m.dueDate, today));
       await milestones.getByText(m.name, { exact: true }).first().waitFor();
