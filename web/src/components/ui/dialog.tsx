@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from "react";
 import type * as React from "react";
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
@@ -35,18 +36,60 @@ type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> &
   showCloseButton?: boolean;
 };
 
-function DialogContent({ className, children, showCloseButton = true, ...props }: DialogContentProps) {
+/**
+ * What to give focus back to when a dialog closes: the element that had it when the dialog
+ * opened, or, for an item of a menu (which is gone by then), the button that opened the menu.
+ */
+function openerOf(active: Element | null): HTMLElement | null {
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  const menu = active.closest<HTMLElement>('[role="menu"]');
+  if (!menu) return active;
+  // Radix labels a menu by its trigger; a menu item's own button is gone once the menu closes.
+  const triggerId = menu.getAttribute("aria-labelledby");
+  return triggerId ? document.getElementById(triggerId) : null;
+}
+
+/**
+ * Notes the opener as the dialog's content mounts. Rendered before the content, its layout effect
+ * runs before any `autoFocus` field inside takes the focus (and Radix's own focus move comes later).
+ */
+function RememberOpener({ into }: { into: React.RefObject<HTMLElement | null> }) {
+  useLayoutEffect(() => {
+    into.current = openerOf(document.activeElement);
+  }, [into]);
+  return null;
+}
+
+function DialogContent({
+  className,
+  children,
+  showCloseButton = true,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
+  // A dialog opened without a DialogTrigger (controlled by `open`) has nothing for Radix to focus
+  // on close, so the page would lose its place: remember the opener and return focus to it.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = opener.current;
+          opener.current = null;
+          if (event.defaultPrevented || !target?.isConnected) return;
+          event.preventDefault();
+          target.focus({ preventScroll: true });
+        }}
         className={cn(
           "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 text-foreground shadow-lg outline-none sm:max-w-lg",
           className,
         )}
         {...props}
       >
+        <RememberOpener into={opener} />
         {children}
         {showCloseButton && (
           <DialogPrimitive.Close

@@ -1,14 +1,22 @@
 import type * as React from "react";
 
 import { cn } from "@/lib/cn";
+import { scrollRegionFocusClass, scrollRegionProps, useOverflowsX } from "./scroll-region";
 
+/** A table in a box that scrolls sideways when narrower, reachable by keyboard while it does. */
 function Table({
   className,
   containerClassName,
   ...props
 }: React.ComponentProps<"table"> & { containerClassName?: string }) {
+  const [ref, overflows] = useOverflowsX<HTMLDivElement>();
   return (
-    <div data-slot="table-container" className={cn("relative w-full overflow-x-auto", containerClassName)}>
+    <div
+      ref={ref}
+      data-slot="table-container"
+      {...scrollRegionProps(overflows, props["aria-label"] ?? "Table")}
+      className={cn("relative w-full overflow-x-auto", scrollRegionFocusClass, containerClassName)}
+    >
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

@@ -2,11 +2,20 @@ import type * as React from "react";
 import { CircleCheckIcon, InfoIcon, LoaderCircleIcon, OctagonXIcon, TriangleAlertIcon } from "lucide-react";
 import { Toaster as Sonner, toast, type ToasterProps } from "sonner";
 
+/**
+ * Toasts sit bottom right, clear of the header's user menu (a toast pauses while hovered, so one
+ * over the menu kept it out of reach); below 768 px they sit above the fixed bottom tab bar.
+ */
+const ABOVE_TAB_BAR = "var(--toast-offset-bottom)";
+
 function Toaster(props: ToasterProps) {
   return (
     <Sonner
       theme="light"
-      className="toaster group"
+      position="bottom-right"
+      offset={{ bottom: ABOVE_TAB_BAR }}
+      mobileOffset={{ bottom: ABOVE_TAB_BAR }}
+      className="toaster group [--toast-offset-bottom:calc(5rem+env(safe-area-inset-bottom))] md:[--toast-offset-bottom:24px]"
       icons={{
         success: <CircleCheckIcon className="size-4 text-success" aria-hidden="true" />,
         info: <InfoIcon className="size-4" aria-hidden="true" />,

@@ -34,13 +34,17 @@ export function UserMenu() {
 
   return (
     <>
-      <DropdownMenu>
+      {/* Not modal (like the Projects menu): a modal menu hides the page with aria-hidden while its
+          buttons stay focusable, which axe reports (aria-hidden-focus). */}
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" className="h-9 gap-2 px-1.5" aria-label="User menu">
-            <Avatar className="size-8">
+          {/* Named by its text (no aria-label over it): "User menu", then the workspace name shown from lg up. */}
+          <Button variant="ghost" className="h-9 gap-2 px-1.5">
+            <Avatar className="size-8" aria-hidden>
               {user.image ? <AvatarImage src={user.image} alt="" /> : null}
               <AvatarFallback className="text-xs font-medium">{user.initials}</AvatarFallback>
             </Avatar>
+            <span className="sr-only">User menu</span>
             <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{current?.name}</span>
           </Button>
         </DropdownMenuTrigger>
