@@ -9,7 +9,7 @@ export function Component() {
   const permissions = useSession().data?.permissions;
   return (
     <Page title="Settings" description="Workspace, members, integrations and your account.">
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <ClickupConnectionPanel />
         {permissions?.canViewTimeSyncReports ? <SyncPanel /> : null}
         {permissions?.canManageUsers ? <MembersPanel /> : null}

@@ -38,7 +38,7 @@ export function ProjectDashboard({
     mode === "mine" ? "My Tasks" : (members.find((m) => m.id === teamPick)?.name ?? "All Team");
 
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       {mobile && p ? <DateProgress project={p} /> : null}
 
       <section aria-label="Task summary" className="grid grid-cols-3 gap-3 lg:col-span-3">

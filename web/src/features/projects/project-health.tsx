@@ -1,4 +1,5 @@
 import { clampPercent, formatHours } from "@domain/index";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState } from "@/features/app-shell/page";
 import { cn } from "@/lib/cn";
@@ -27,7 +28,7 @@ export function ProjectHealth({ projectId }: { projectId: string }) {
           columns appear once rate cards are set up
         </p>
       </header>
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Estimated vs logged hours">
         <table className="w-full text-sm">
           <thead className="bg-muted/40 text-left text-xs text-muted-foreground">
             <tr>
@@ -77,7 +78,7 @@ export function ProjectHealth({ projectId }: { projectId: string }) {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

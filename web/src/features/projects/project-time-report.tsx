@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { formatHours } from "@domain/index";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState } from "@/features/app-shell/page";
 import { cn } from "@/lib/cn";
@@ -54,7 +55,7 @@ export function ProjectTimeReport({ projectId }: { projectId: string }) {
           ))}
         </div>
       </header>
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Time report">
         <table className="w-full text-sm">
           <thead className="bg-muted/40 text-xs text-muted-foreground">
             <tr>
@@ -104,7 +105,7 @@ export function ProjectTimeReport({ projectId }: { projectId: string }) {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { Diamond } from "lucide-react";
 import { toDate } from "@domain/index";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState } from "@/features/app-shell/page";
 import { cn } from "@/lib/cn";
@@ -57,7 +58,7 @@ export function ProjectTimeline({ projectId }: { projectId: string }) {
           {items.length} dated items{timeline.data.truncated ? " (first 500)" : ""}
         </p>
       </header>
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Timeline">
         <div className="min-w-[720px]">
           <div className="relative ml-[40%] h-7 border-b text-[11px] text-muted-foreground md:ml-[32%]">
             {months.map((m) => (
@@ -117,7 +118,7 @@ export function ProjectTimeline({ projectId }: { projectId: string }) {
             })}
           </ul>
         </div>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
