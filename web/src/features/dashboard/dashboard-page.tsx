@@ -9,7 +9,7 @@ import { TimesheetDialog } from "@/features/timesheet/timesheet-dialog";
 import { cn } from "@/lib/cn";
 import { useDashboardSummary, useOrgId } from "./api";
 import { ProjectDetailDialog, TaskDetailDialog } from "./detail-dialogs";
-import { MyWeek } from "./my-week";
+import { MyWeek, MyWeekSkeleton } from "./my-week";
 import { AnnouncementsPanel, MyProjectsPanel, OtherTasksPanel } from "./side-panels";
 import { useLiveRefresh } from "./use-live-refresh";
 
@@ -147,7 +147,7 @@ function DashboardSkeleton() {
         <Skeleton className="h-20" />
         <Skeleton className="h-20" />
       </div>
-      <Skeleton className="h-64 w-full" />
+      <MyWeekSkeleton />
       <div className="grid gap-4 lg:grid-cols-3">
         <Skeleton className="h-40" />
         <Skeleton className="h-40" />
