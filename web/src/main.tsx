@@ -3,13 +3,18 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { createQueryClient } from "@/lib/query-client";
-import { sessionQuery } from "@/features/session/use-session";
+import { probablySignedIn, sessionQuery } from "@/features/session/use-session";
 import { createRouter } from "./router";
 import "./index.css";
 
 const queryClient = createQueryClient();
 // Every screen starts from the session: ask for it while the first screen's code downloads.
 void queryClient.prefetchQuery(sessionQuery);
+// A visitor of / who was not signed in here before will see the landing page: start its code now
+// rather than once the "/" route's chunk has run (one round trip less before the first content).
+if (window.location.pathname === "/" && !probablySignedIn()) {
+  void import("@/features/landing/landing-page");
+}
 const router = createRouter();
 
 createRoot(document.getElementById("root")!).render(

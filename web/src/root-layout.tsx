@@ -1,12 +1,17 @@
+import { lazy, Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
-import { Toaster } from "@/components/ui/toaster";
+
+/** Loaded beside the first screen rather than in the entry: the landing page never toasts. */
+const Toaster = lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
 export function RootLayout() {
   return (
     <>
       <Outlet />
-      <Toaster richColors closeButton />
+      <Suspense fallback={null}>
+        <Toaster richColors closeButton />
+      </Suspense>
       <ScrollRestoration />
     </>
   );

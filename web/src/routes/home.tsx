@@ -18,7 +18,8 @@ const AppLayout = lazy(() => {
   return loadAppLayout().then((m) => ({ default: m.AppLayout }));
 });
 
-// While the session is read, fetch the side this browser will most likely show.
+// While the session is read, fetch the side this browser will most likely show (main.tsx starts
+// the landing page's code even earlier on a first load of /).
 if (probablySignedIn()) {
   void loadAppLayout();
   void loadDashboard();

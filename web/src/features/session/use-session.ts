@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { z } from "zod";
 import { ApiError, apiFetch } from "@/lib/api";
-import { meResponseSchema, type MeResponse } from "../../../../server/modules/session/contract";
+import type { MeResponse } from "../../../../server/modules/session/contract";
 
 export type { MeResponse } from "../../../../server/modules/session/contract";
 
@@ -12,16 +11,9 @@ export type SessionWorkspace = MeResponse["organizations"][number];
 export const sessionQueryKey = ["session"] as const;
 
 /**
- * better-auth's GET /api/auth/get-session: 200 with null when nobody is signed in. Only whether
- * there is a session is read here; who it is comes from /api/me.
- */
-const authSessionSchema = z.object({ session: z.object({ id: z.string() }) }).nullable();
-
-/**
  * "This browser was signed in last time" (not a secret: the session is the HttpOnly cookie). With
- * it, the session query asks /api/me at once and the screens preload the signed-in code; without
- * it, it first asks better-auth, which answers a signed-out visitor 200 null — so the landing page
- * of a visitor never logs a 401 in the console.
+ * it, / asks /api/me at once and preloads the signed-in code; without it, / first asks better-auth,
+ * which answers a signed-out visitor 200 null — so the landing page never logs a 401.
  */
 const SIGNED_IN_HINT = "agency-hub:signed-in";
 
@@ -42,10 +34,23 @@ function rememberSignedIn(signedIn: boolean) {
   }
 }
 
+/**
+ * The landing page (/) is the one screen signed-out visitors are expected on: there a browser not
+ * known to be signed in asks better-auth first (200 null, no console 401). Any other screen asks
+ * /api/me at once — one round trip less before a dashboard — and a 401 there sends to /auth.
+ */
+function askBetterAuthFirst(): boolean {
+  return !probablySignedIn() && globalThis.location?.pathname === "/";
+}
+
 async function fetchSession(): Promise<MeResponse | null> {
-  if (!probablySignedIn() && !(await apiFetch("/api/auth/get-session", authSessionSchema))) return null;
+  const schemas = import("./session-schemas");
+  if (askBetterAuthFirst()) {
+    const { authSessionSchema } = await schemas;
+    if (!(await apiFetch("/api/auth/get-session", authSessionSchema))) return null;
+  }
   try {
-    const me = await apiFetch("/api/me", meResponseSchema);
+    const me = await apiFetch("/api/me", (await schemas).meResponseSchema);
     rememberSignedIn(true);
     return me;
   } catch (err) {
