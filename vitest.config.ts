@@ -16,6 +16,7 @@ export default defineConfig({
             "domain/**/*.test.ts",
             "simulator/**/*.test.ts",
             "server/**/*.unit.test.ts",
+            "scripts/**/*.unit.test.ts",
             "web/src/**/*.test.{ts,tsx}",
           ],
           environment: "node",

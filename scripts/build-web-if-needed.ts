@@ -18,13 +18,34 @@ function newestMtime(p: string): number {
   return newest;
 }
 
+async function viteBuild(): Promise<void> {
+  const { build } = await import("vite");
+  await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+}
+
+/**
+ * Run a build without letting it change this process's NODE_ENV: Vite's build() sets
+ * NODE_ENV=production when it is unset, and the server started right after would then refuse the
+ * built-in ClickUp simulator (production needs CLICKUP_SIMULATOR=on), so a first `npm start` on a
+ * fresh clone failed where the second one worked.
+ */
+export async function buildKeepingNodeEnv(build: () => Promise<void>): Promise<void> {
+  const had = Object.prototype.hasOwnProperty.call(process.env, "NODE_ENV");
+  const before = process.env.NODE_ENV;
+  try {
+    await build();
+  } finally {
+    if (had) process.env.NODE_ENV = before;
+    else delete process.env.NODE_ENV;
+  }
+}
+
 /** Build the web app when there is no build, or when any web source is newer than it. */
 export async function buildWebIfNeeded(log: (line: string) => void = console.log): Promise<boolean> {
   const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
   const newestSource = Math.max(...sources.map(newestMtime));
   if (builtAt && builtAt >= newestSource) return false;
   log(builtAt ? "Web sources changed: rebuilding the web app…" : "Building the web app (first run)…");
-  const { build } = await import("vite");
-  await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+  await buildKeepingNodeEnv(viteBuild);
   return true;
 }
