@@ -85,21 +85,27 @@ export async function waitForDemoAgency(url: string, timeoutMs = 180_000): Promi
   let cookie = "";
   for (;;) {
     if (Date.now() > deadline) throw new Error(`the demo agency was not synced within ${timeoutMs / 1000} s`);
-    if (!cookie) {
-      const res = await fetch(`${url}/api/auth/sign-in/email`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: url },
-        body: JSON.stringify({ email: "admin@demo.test", password: DEMO_PASSWORD }),
-      });
-      if (res.ok)
-        cookie = res.headers
-          .getSetCookie()
-          .map((c) => c.split(";")[0])
-          .join("; ");
-    } else {
-      const res = await fetch(`${url}/api/clickup/sync`, { headers: { cookie } });
-      const body = res.ok ? ((await res.json()) as { status: string; lastFullSyncAt: string | null }) : null;
-      if (body?.lastFullSyncAt && body.status === "idle") return;
+    try {
+      if (!cookie) {
+        const res = await fetch(`${url}/api/auth/sign-in/email`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: url },
+          body: JSON.stringify({ email: "admin@demo.test", password: DEMO_PASSWORD }),
+        });
+        if (res.ok)
+          cookie = res.headers
+            .getSetCookie()
+            .map((c) => c.split(";")[0])
+            .join("; ");
+      } else {
+        const res = await fetch(`${url}/api/clickup/sync`, { headers: { cookie } });
+        const body = res.ok
+          ? ((await res.json()) as { status: string; lastFullSyncAt: string | null })
+          : null;
+        if (body?.lastFullSyncAt && body.status === "idle") return;
+      }
+    } catch {
+      // A reset connection (a busy machine, a keep-alive socket the app had just closed): poll again.
     }
     await new Promise((r) => setTimeout(r, 500));
   }
