@@ -321,6 +321,10 @@ function dayCell(
     off ? (day.holiday ? "holiday" : "day off") : null,
     timeOff > 0 ? `time off ${formatHours(minutesToHours(timeOff))}` : null,
   ].filter(Boolean);
+  const shown = zoom === "quarter" ? null : formatHours(minutesToHours(booked > 0 ? booked : tentative));
+  const extra =
+    zoom === "2w" && tentative > 0 && booked > 0 ? `+${formatHours(minutesToHours(tentative))}` : null;
+  const visible = [shown, extra].filter(Boolean).join(" ");
   return (
     <div
       key={day.iso}
@@ -354,7 +358,8 @@ function dayCell(
           type="button"
           data-cell-person={person}
           data-cell-day={day.iso}
-          aria-label={label}
+          // The name starts with the text the cell shows (WCAG label in name), then its context.
+          aria-label={visible ? `${visible}: ${label}` : label}
           title={label}
           className={cn(
             "absolute inset-x-0.5 top-1.5 bottom-1 flex flex-col items-center justify-center overflow-hidden rounded text-[11px] leading-tight tabular-nums hover:brightness-95 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
@@ -363,15 +368,9 @@ function dayCell(
           )}
           style={tentative > 0 ? HATCH : undefined}
         >
-          {zoom === "quarter" ? null : (
-            <span className="rounded-sm bg-white/70 px-0.5">
-              {formatHours(minutesToHours(booked > 0 ? booked : tentative))}
-            </span>
-          )}
-          {zoom === "2w" && tentative > 0 && booked > 0 ? (
-            <span className="rounded-sm bg-white/70 px-0.5 text-[10px] text-violet-900">
-              +{formatHours(minutesToHours(tentative))}
-            </span>
+          {shown ? <span className="rounded-sm bg-white/70 px-0.5">{shown}</span> : null}
+          {extra ? (
+            <span className="rounded-sm bg-white/70 px-0.5 text-[10px] text-violet-900">{extra}</span>
           ) : null}
           {load.color ? (
             <span
