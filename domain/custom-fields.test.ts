@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { customFieldText, detailCustomFields, findCustomField } from "./custom-fields";
+import { currencyFieldMoney, customFieldText, detailCustomFields, findCustomField } from "./custom-fields";
 
 describe("customFieldText", () => {
   it("reads strings, numbers, booleans and { text }", () => {
@@ -64,5 +64,34 @@ describe("detailCustomFields (spec §2: up to 5 non-empty)", () => {
       "F=6",
       "G=7",
     ]);
+  });
+});
+
+describe("currencyFieldMoney (a ClickUp currency field in minor units)", () => {
+  it("reads the decimal text exactly, in the field's currency", () => {
+    expect(currencyFieldMoney("12500.5", "USD")).toEqual({ amountMinor: 1250050, currency: "USD" });
+    expect(currencyFieldMoney(12500.5, "USD")).toEqual({ amountMinor: 1250050, currency: "USD" });
+    // 0.1 + 0.2 in floats is 0.30000000000000004; the text is read, not summed
+    expect(currencyFieldMoney("0.29", "EUR")).toEqual({ amountMinor: 29, currency: "EUR" });
+    expect(currencyFieldMoney("1200", "JPY")).toEqual({ amountMinor: 1200, currency: "JPY" });
+    expect(currencyFieldMoney("1.234", "KWD")).toEqual({ amountMinor: 1234, currency: "KWD" });
+    expect(currencyFieldMoney(" -40.10 ", "gbp")).toEqual({ amountMinor: -4010, currency: "GBP" });
+    expect(currencyFieldMoney("9007199254740.99", "USD")).toEqual({
+      amountMinor: 900719925474099,
+      currency: "USD",
+    });
+  });
+  it("accepts extra fraction digits only when they are zeros", () => {
+    expect(currencyFieldMoney("99.5000", "USD")).toEqual({ amountMinor: 9950, currency: "USD" });
+    expect(currencyFieldMoney("99.505", "USD")).toBeNull();
+  });
+  it("is null for an unknown currency or a value that is not a plain number", () => {
+    expect(currencyFieldMoney("10", "ZZZ")).toBeNull();
+    expect(currencyFieldMoney("10", null)).toBeNull();
+    expect(currencyFieldMoney("1e3", "USD")).toBeNull();
+    expect(currencyFieldMoney(1e21, "USD")).toBeNull();
+    expect(currencyFieldMoney("$10", "USD")).toBeNull();
+    expect(currencyFieldMoney(null, "USD")).toBeNull();
+    expect(currencyFieldMoney({ text: "10" }, "USD")).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { TASK_DETAIL_CUSTOM_FIELDS_LIMIT } from "./constants";
+import { currencyDigits, isCurrencyCode, parseMoney, type CurrencyCode, type MinorUnits } from "./money";
 
 /**
  * Custom field values (spec §3 custom_field_values): the value is an object with `text`, a plain
@@ -70,4 +71,33 @@ export function detailCustomFields<F extends CustomField>(
     if (text !== null && (field.name ?? "").trim() !== "") shown.push({ ...field, text });
   }
   return shown;
+}
+
+/** An amount of a ClickUp currency field in integer minor units of its own currency. */
+export interface FieldMoney {
+  amountMinor: MinorUnits;
+  currency: CurrencyCode;
+}
+
+const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * The value of a ClickUp currency custom field (a number or numeric string, clickup-api.md §3.5)
+ * in the currency of its definition (`type_config.currency_type`), as integer minor units —
+ * read from its decimal text, never by float arithmetic: ("12500.5", "USD") → 1250050 USD,
+ * (1200, "JPY") → 1200 JPY. Fraction digits past the currency's are accepted only as zeros.
+ * null when the currency is not an ISO 4217 code we price in or the value is not a plain number.
+ */
+export function currencyFieldMoney(value: unknown, currencyType: unknown): FieldMoney | null {
+  const currency = typeof currencyType === "string" ? currencyType.trim().toUpperCase() : "";
+  if (!isCurrencyCode(currency)) return null;
+  // A JSON number prints as its shortest decimal text ("1250.5"); an exponent form is refused.
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
+  if (!PLAIN_DECIMAL.test(text)) return null;
+  const [whole, fraction = ""] = text.split(".");
+  const digits = currencyDigits(currency);
+  const kept =
+    fraction.length > digits && /^0*$/.test(fraction.slice(digits)) ? fraction.slice(0, digits) : fraction;
+  const amountMinor = parseMoney(kept ? `${whole}.${kept}` : `${whole}`, currency);
+  return amountMinor === null ? null : { amountMinor, currency };
 }

@@ -143,8 +143,13 @@ export const projectDetailResponseSchema = z
     weekEnd: z.string(),
     /** Milestones (type 1) due this week. */
     milestones: z.array(projectItemSchema),
-    /** Outstanding revisions (spec §4). */
+    /**
+     * The viewed person's outstanding revisions (spec §4), as many as the project's My Projects
+     * activityCount.
+     */
     revisions: z.array(projectItemSchema),
+    /** The viewed person's open assignments (1014/1031), as many as its assignmentCount. */
+    assignments: z.array(projectItemSchema),
   })
   .meta({ id: "DashboardProjectDetail" });
 
@@ -154,7 +159,18 @@ export const taskDetailResponseSchema = z
   .object({
     task: dashboardTaskSchema,
     /** Up to 5 non-empty custom fields besides the ones shown elsewhere. */
-    additionalFields: z.array(z.object({ id: z.string(), name: z.string(), text: z.string() })),
+    additionalFields: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        text: z.string(),
+        /**
+         * A ClickUp currency field: its amount in integer minor units and the ISO 4217 currency of
+         * its definition (type_config.currency_type); null for every other field.
+         */
+        money: z.object({ amountMinor: z.number().int(), currency: z.string() }).nullable(),
+      }),
+    ),
   })
   .meta({ id: "DashboardTaskDetail" });
 

@@ -92,7 +92,7 @@ const tasks: TaskInsert[] = [
     dueDate: d(1),
     customFields: [
       { id: "a", name: "hours/day", value: null },
-      { id: "b", name: "Budget", value: "100" },
+      { id: "b", name: "Budget", type: "currency", value: 12500.5 },
       { id: "c", name: "HRS/DAY planned", value: "1.5 hrs" },
     ],
   }),
@@ -162,6 +162,18 @@ beforeAll(async () => {
   await connect(outsider.userId, outsider.organizationId, ME, "intruder");
   await seedClickupData(ctx.deps.database.db, member.organizationId, {
     tasks,
+    // As sync stores a ClickUp currency field: its definition's type_config, and the value's raw text.
+    customFields: [
+      {
+        id: "b",
+        name: "Budget",
+        fieldType: "currency",
+        typeConfig: { precision: 2, currency_type: "EUR", default: null },
+      },
+    ],
+    customFieldValues: [
+      { taskId: "fallthrough", customFieldId: "b", value: { text: "12500.5", raw: "12500.50" } },
+    ],
     timeEntries: [
       { id: "te1", userId: ME, taskId: "both", startTime: d(-2), durationMs: 5_400_000 },
       { id: "te2", userId: OTHER, taskId: "both", startTime: d(-1), durationMs: 1_800_000 },
@@ -333,6 +345,8 @@ describe("task and project detail", () => {
     expect(res.status).toBe(200);
     expect(res.body.task.url).toBe("https://app.clickup.com/t/fallthrough");
     expect(res.body.additionalFields.map((f) => f.name)).toEqual(["Budget"]);
+    // The currency field carries its currency and an exact amount in minor units, not a bare 12500.5.
+    expect(res.body.additionalFields[0]!.money).toEqual({ amountMinor: 1250050, currency: "EUR" });
     expect((await member.client.get("/api/dashboard/tasks/not-mine")).status).toBe(404);
     expect((await outsider.client.get("/api/dashboard/tasks/both")).status).toBe(404);
   });
@@ -342,32 +356,37 @@ describe("task and project detail", () => {
     expect(res.status).toBe(200);
     expect(res.body.projectName).toBe("Alpha");
     expect(res.body.revisions.map((r) => r.id)).toEqual(["rev-live"]);
+    expect(res.body.assignments.map((r) => r.id)).toEqual(["assign-2d", "assign-3d"]);
     expect((await member.client.get("/api/dashboard/projects/f-nowhere")).status).toBe(404);
+  });
+
+  it("lists in every project dialog exactly the rows its My Projects count counts", async () => {
+    const projects = await member.client.get<ProjectsResponse>("/api/dashboard/projects");
+    expect(projects.body.projects.length).toBeGreaterThan(1);
+    for (const p of projects.body.projects) {
+      const detail = await member.client.get<ProjectDetailResponse>(`/api/dashboard/projects/${p.folderId}`);
+      expect(detail.status, p.folderId).toBe(200);
+      expect(detail.body.revisions.length, p.folderId).toBe(p.activityCount);
+      expect(detail.body.assignments.length, p.folderId).toBe(p.assignmentCount);
+    }
   });
 });
 
-describe("project detail visibility (spec §6)", () => {
-  it("lists the folder's revisions the viewed person's ClickUp account can see; admins see all", async () => {
+describe("project detail: the count's rows and the §6 milestones", () => {
+  it("lists the viewed person's outstanding revisions and open assignments (the My Projects count), and the milestones they can see", async () => {
     const viewer = await createUserInWorkspace(ctx, { role: "member" });
     const org = viewer.organizationId;
     const admin = await createUserInWorkspace(ctx, { role: "admin", organizationId: org });
     await connect(viewer.userId, org, "cu-viewer", "vera");
     await connect(admin.userId, org, "cu-boss", "boss");
     const inFolder = { folderId: "f-x", folderName: "X", status: "open" };
+    const underAsset = { ...inFolder, customItemId: 1033, parentTaskId: "x-asset" };
     await seedClickupData(ctx.deps.database.db, org, {
       spaces: [
         { id: "sp-private", name: "Private", private: true },
         { id: "sp-open", name: "Open", private: false },
       ],
       tasks: [
-        {
-          ...inFolder,
-          id: "x-mine",
-          name: "Mine",
-          spaceId: "sp-private",
-          listId: "l-mine",
-          assigneesArray: [{ id: "cu-viewer" }],
-        },
         {
           ...inFolder,
           id: "x-boss",
@@ -385,30 +404,60 @@ describe("project detail visibility (spec §6)", () => {
           spaceId: "sp-private",
           listId: "l-hidden",
         },
+        // The viewer's: one outstanding revision, one finished round the rule keeps, one open assignment.
         {
-          ...inFolder,
-          id: "x-rev-listed",
-          name: "Rev listed",
-          customItemId: 1033,
-          parentTaskId: "x-asset",
+          ...underAsset,
+          id: "x-rev-mine",
+          name: "Rev mine",
           spaceId: "sp-private",
-          listId: "l-team",
+          listId: "l-hidden",
+          assigneesArray: [{ id: "cu-viewer" }],
+        },
+        {
+          ...underAsset,
+          id: "x-rev-mine-done",
+          name: "Rev mine done",
+          status: "complete",
+          spaceId: "sp-private",
+          listId: "l-hidden",
+          assigneesArray: [{ id: "cu-viewer" }],
         },
         {
           ...inFolder,
+          id: "x-assign-mine",
+          name: "Assignment mine",
+          customItemId: 1014,
+          spaceId: "sp-private",
+          listId: "l-hidden",
+          assigneesArray: [{ id: "cu-viewer" }],
+        },
+        // Revisions the viewer can see (a list they belong to, a public space) but are not theirs.
+        { ...underAsset, id: "x-rev-listed", name: "Rev listed", spaceId: "sp-private", listId: "l-team" },
+        {
+          ...underAsset,
           id: "x-rev-open",
           name: "Rev open space",
-          customItemId: 1033,
-          parentTaskId: "x-asset",
+          spaceId: "sp-open",
+          listId: "l-hidden",
+          assigneesArray: [{ id: "cu-boss" }],
+        },
+        { ...underAsset, id: "x-rev-hidden", name: "Rev hidden", spaceId: "sp-private", listId: "l-hidden" },
+        // Milestones due today: one the viewer can see, one they cannot.
+        {
+          ...inFolder,
+          id: "x-ms-open",
+          name: "Milestone open",
+          customItemId: 1,
+          dueDate: d(0),
           spaceId: "sp-open",
           listId: "l-hidden",
         },
         {
           ...inFolder,
-          id: "x-rev-hidden",
-          name: "Rev hidden",
-          customItemId: 1033,
-          parentTaskId: "x-asset",
+          id: "x-ms-hidden",
+          name: "Milestone hidden",
+          customItemId: 1,
+          dueDate: d(0),
           spaceId: "sp-private",
           listId: "l-hidden",
         },
@@ -419,14 +468,27 @@ describe("project detail visibility (spec §6)", () => {
       [org],
     );
 
+    const row = (await viewer.client.get<ProjectsResponse>("/api/dashboard/projects")).body.projects.find(
+      (p) => p.folderId === "f-x",
+    )!;
+    expect(row).toMatchObject({ activityCount: 2, assignmentCount: 1 });
     const seen = await viewer.client.get<ProjectDetailResponse>("/api/dashboard/projects/f-x");
     expect(seen.status).toBe(200);
-    expect(seen.body.revisions.map((r) => r.id).sort()).toEqual(["x-rev-listed", "x-rev-open"]);
+    expect(seen.body.revisions.map((r) => r.id).sort()).toEqual(["x-rev-mine", "x-rev-mine-done"]);
+    expect(seen.body.assignments.map((r) => r.id)).toEqual(["x-assign-mine"]);
+    expect(seen.body.revisions.length + seen.body.assignments.length).toBe(
+      row.activityCount + row.assignmentCount,
+    );
+    expect(seen.body.milestones.map((m) => m.id)).toEqual(["x-ms-open"]);
+
+    // An admin's dialog lists their own rows too (the round assigned to them), and every milestone.
+    const bossRow = (await admin.client.get<ProjectsResponse>("/api/dashboard/projects")).body.projects.find(
+      (p) => p.folderId === "f-x",
+    )!;
     const all = await admin.client.get<ProjectDetailResponse>("/api/dashboard/projects/f-x");
-    expect(all.body.revisions.map((r) => r.id).sort()).toEqual([
-      "x-rev-hidden",
-      "x-rev-listed",
-      "x-rev-open",
-    ]);
+    expect(all.body.revisions.map((r) => r.id)).toEqual(["x-rev-open"]);
+    expect(all.body.assignments).toEqual([]);
+    expect(bossRow).toMatchObject({ activityCount: 1, assignmentCount: 0 });
+    expect(all.body.milestones.map((m) => m.id).sort()).toEqual(["x-ms-hidden", "x-ms-open"]);
   });
 });

@@ -9,8 +9,9 @@ import { selectProjectItems, selectViewerFolder } from "./repo";
 
 /**
  * Project detail dialog (spec §2): milestones due in the week containing `date` (default this
- * week) and outstanding revisions, among the folder's tasks visible to the viewed person. 404
- * unless the viewed person has assigned work in the folder.
+ * week) among the folder's tasks visible to the viewed person, and the rows the project's My
+ * Projects count counts — their outstanding revisions and open assignments (so the dialog lists
+ * activityCount + assignmentCount rows). 404 unless the viewed person has assigned work in the folder.
  */
 export async function getProjectDetail(
   ctx: RequestContext,
@@ -37,5 +38,6 @@ export async function getProjectDetail(
     weekEnd,
     milestones: items.filter((i) => i.kind === "milestone").map(presentProjectItem),
     revisions: items.filter((i) => i.kind === "revision").map(presentProjectItem),
+    assignments: items.filter((i) => i.kind === "assignment").map(presentProjectItem),
   };
 }

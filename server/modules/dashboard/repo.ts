@@ -167,6 +167,34 @@ export async function selectDashboardTask(
   );
 }
 
+export interface CurrencyFieldRow {
+  id: string;
+  /** The definition's type_config.currency_type (ISO 4217 as ClickUp stores it). */
+  currency: string | null;
+  /** The value as its decimal text: the raw ClickUp value (jsonb numbers print exactly), else the text. */
+  amount: string | null;
+}
+
+/**
+ * The currency custom fields (ClickUp type 'currency') set on one task, with the currency of
+ * their synced definition (custom_fields.type_config) and their value as decimal text.
+ */
+export async function selectCurrencyFields(
+  executor: Executor,
+  organizationId: string,
+  taskId: string,
+): Promise<CurrencyFieldRow[]> {
+  return rows<CurrencyFieldRow>(
+    executor,
+    sql`select cf.id, cf.type_config->>'currency_type' as currency,
+               coalesce(case when jsonb_typeof(v.value) = 'object' then coalesce(v.value->>'raw', v.value->>'text') end,
+                        case when jsonb_typeof(v.value) in ('string', 'number') then v.value #>> '{}' end) as amount
+        from custom_field_values v
+        join custom_fields cf on cf.organization_id = v.organization_id and cf.id = v.custom_field_id
+        where v.organization_id = ${organizationId} and v.task_id = ${taskId} and cf.field_type = 'currency'`,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Summary: Booked Today and project revision summaries
 // ---------------------------------------------------------------------------------------------
@@ -213,6 +241,26 @@ export interface ProjectSummaryRow {
 }
 
 /**
+ * The viewed person's tasks in a project (folder) classified by the project revision summary
+ * rule (spec §3, §4): is_activity = an outstanding revision (1033 with a parent 1009, neither
+ * archived nor 'not started'), is_assignment = an open 1014/1031. One spelling for the My
+ * Projects counts and the project dialog's lists, so the dialog shows the rows the count counts.
+ */
+const classifiedViewerTasks = (scope: AssignedScope): SQL => sql`
+  classified as (
+    select vt.*,
+           (vt.custom_item_id = 1033 and nullif(btrim(vt.parent_task_id), '') is not null
+              and vt.st !~ ${sql.raw(NOT_LIVE)}
+              and exists (select 1 from tasks p
+                          where p.organization_id = ${scope.organizationId} and p.id = btrim(vt.parent_task_id)
+                            and not p.deleted and p.custom_item_id = 1009
+                            and ${sql.raw(normStatus("p.status"))} !~ ${sql.raw(NOT_LIVE)})) as is_activity,
+           (vt.custom_item_id in (1014, 1031) and vt.st !~ ${sql.raw(FINISHED)}) as is_assignment
+    from vt
+    where nullif(btrim(vt.folder_id), '') is not null
+  )`;
+
+/**
  * Project revision summaries (spec §3, §4) of the viewed person's tasks, one per folder:
  * activities = outstanding revisions (1033 with a live parent 1009, both live), assignments =
  * open 1014/1031, urgent = either of them due within 2 days of `today` (overdue included),
@@ -225,19 +273,7 @@ export async function selectProjectSummaries(
 ): Promise<ProjectSummaryRow[]> {
   return rows<ProjectSummaryRow>(
     executor,
-    sql`with ${viewerTasks(scope)},
-        classified as (
-          select vt.folder_id, vt.folder_name, vt.custom_item_id, vt.st, vt.dd,
-                 (vt.custom_item_id = 1033 and nullif(btrim(vt.parent_task_id), '') is not null
-                    and vt.st !~ ${sql.raw(NOT_LIVE)}
-                    and exists (select 1 from tasks p
-                                where p.organization_id = ${scope.organizationId} and p.id = btrim(vt.parent_task_id)
-                                  and not p.deleted and p.custom_item_id = 1009
-                                  and ${sql.raw(normStatus("p.status"))} !~ ${sql.raw(NOT_LIVE)})) as is_activity,
-                 (vt.custom_item_id in (1014, 1031) and vt.st !~ ${sql.raw(FINISHED)}) as is_assignment
-          from vt
-          where nullif(btrim(vt.folder_id), '') is not null
-        )
+    sql`with ${viewerTasks(scope)}, ${classifiedViewerTasks(scope)}
         select btrim(c.folder_id) as project_id,
                coalesce(nullif(btrim(min(c.folder_name)), ''), 'No Project') as project_name,
                coalesce(bool_or(c.custom_item_id is distinct from 1001
@@ -262,7 +298,7 @@ export interface ProjectItemRow {
   due_date: Date | string | null;
   custom_item_id: number | null;
   custom_fields: unknown;
-  kind: "milestone" | "revision";
+  kind: "milestone" | "revision" | "assignment";
 }
 
 export interface FolderRow {
@@ -292,22 +328,24 @@ export async function selectViewerFolder(
 }
 
 /**
- * Project detail dialog (spec §2): the folder's milestones (type 1) due within [from, to], and
- * its outstanding revisions (spec §4), among the folder's tasks visible in the scope (spec §6:
- * admins and owners every task, anyone else what their ClickUp account can see).
+ * Project detail dialog (spec §2): the folder's milestones (type 1) due within [from, to] among
+ * its tasks visible in the scope (spec §6: admins and owners every task, anyone else what their
+ * ClickUp account can see); and the rows the project's My Projects count counts — the viewed
+ * person's outstanding revisions (spec §4) and open assignments (classifiedViewerTasks).
  */
 export async function selectProjectItems(
   executor: Executor,
-  scope: TaskScope,
+  scope: AssignedScope,
   folderId: string,
   from: string,
   to: string,
 ): Promise<ProjectItemRow[]> {
   return rows<ProjectItemRow>(
     executor,
-    sql`with ft as (
-          select t.id, t.name, t.status, t.due_date, t.custom_item_id, t.custom_fields, t.parent_task_id,
-                 ${sql.raw(normStatus("t.status"))} as st, (t.due_date at time zone 'UTC')::date as dd
+    sql`with ${viewerTasks(scope)}, ${classifiedViewerTasks(scope)},
+        ft as (
+          select t.id, t.name, t.status, t.due_date, t.custom_item_id, t.custom_fields,
+                 (t.due_date at time zone 'UTC')::date as dd
           from tasks t
           where t.organization_id = ${scope.organizationId} and t.folder_id = ${folderId}
             and not t.deleted and not t.archived and ${taskVisibleIn(scope, "t")}
@@ -315,14 +353,10 @@ export async function selectProjectItems(
         select ft.id, ft.name, ft.status, ft.due_date, ft.custom_item_id, ft.custom_fields, 'milestone' as kind
         from ft where ft.custom_item_id = 1 and ft.dd between ${from}::date and ${to}::date
         union all
-        select ft.id, ft.name, ft.status, ft.due_date, ft.custom_item_id, ft.custom_fields, 'revision' as kind
-        from ft
-        where ft.custom_item_id = 1033 and nullif(btrim(ft.parent_task_id), '') is not null
-          and ft.st !~ ${sql.raw(NOT_LIVE)}
-          and exists (select 1 from tasks p
-                      where p.organization_id = ${scope.organizationId} and p.id = btrim(ft.parent_task_id)
-                        and not p.deleted and p.custom_item_id = 1009
-                        and ${sql.raw(normStatus("p.status"))} !~ ${sql.raw(NOT_LIVE)})
+        select c.id, c.name, c.status, c.due_date, c.custom_item_id, c.custom_fields,
+               case when c.is_activity then 'revision' else 'assignment' end as kind
+        from classified c
+        where btrim(c.folder_id) = ${folderId} and (c.is_activity or c.is_assignment)
         order by kind, due_date nulls last, name, id`,
   );
 }
