@@ -145,6 +145,21 @@ export const projectListResponseSchema = z
   .meta({ id: "ProjectList" });
 export type ProjectListResponse = z.infer<typeof projectListResponseSchema>;
 
+/** What a project's hours sum (spec §6): the header, the Time Report and the Health tab alike. */
+const projectHoursScopeSchema = z.object({
+  /**
+   * True when the hours count every task of the project: an owner or admin, or a member who
+   * can see all of its tasks (§6); false when they count only the tasks the caller can see.
+   */
+  hoursScopeAll: z.boolean(),
+  /**
+   * For a caller who sees only some tasks (§6): how many of the project's tasks they see
+   * (the tasks the hours sum) and how many it has; null for owners and admins.
+   */
+  hoursTasks: z.object({ visible: z.number().int(), total: z.number().int() }).nullable(),
+});
+export type ProjectHoursScope = z.infer<typeof projectHoursScopeSchema>;
+
 /** GET /api/projects/:projectId — the project header (spec §3 meta task, §7). */
 export const projectHeaderSchema = z
   .object({
@@ -168,16 +183,7 @@ export const projectHeaderSchema = z
     spaceId: z.string().nullable(),
     spaceName: z.string().nullable(),
     url: z.string().nullable(),
-    /**
-     * True when the hours count every task of the project: an owner or admin, or a member who
-     * can see all of its tasks (§6); false when they count only the tasks the caller can see.
-     */
-    hoursScopeAll: z.boolean(),
-    /**
-     * For a caller who sees only some tasks (§6): how many of the project's tasks they see
-     * (the tasks the hours sum) and how many it has; null for owners and admins.
-     */
-    hoursTasks: z.object({ visible: z.number().int(), total: z.number().int() }).nullable(),
+    ...projectHoursScopeSchema.shape,
   })
   .meta({ id: "ProjectHeader" });
 export type ProjectHeader = z.infer<typeof projectHeaderSchema>;
@@ -283,7 +289,7 @@ export const projectTimeReportResponseSchema = z
     people: z.array(timeReportRowSchema),
     tasks: z.array(timeReportRowSchema),
     totals: z.object({ weeks: hoursByWeekSchema, loggedHours: z.number(), estimatedHours: z.number() }),
-    hoursScopeAll: z.boolean(),
+    ...projectHoursScopeSchema.shape,
   })
   .meta({ id: "ProjectTimeReport" });
 export type ProjectTimeReportResponse = z.infer<typeof projectTimeReportResponseSchema>;
@@ -312,7 +318,7 @@ export const projectHealthResponseSchema = z
     }),
     /** Revenue columns need rate cards; false until the finance area provides them. */
     revenueAvailable: z.boolean(),
-    hoursScopeAll: z.boolean(),
+    ...projectHoursScopeSchema.shape,
   })
   .meta({ id: "ProjectHealth" });
 export type ProjectHealthResponse = z.infer<typeof projectHealthResponseSchema>;

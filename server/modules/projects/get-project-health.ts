@@ -4,7 +4,8 @@ import { resolveTaskScope } from "../accessible-tasks/task-scope";
 import type { HealthRow, ProjectHealthResponse, ProjectIdParam } from "./contract";
 import { requireMetaTask } from "./get-project";
 import { hours, usersById } from "./names";
-import { estimateRows, providerUsers, timeReportCells } from "./repo";
+import { hoursScope } from "./hours-scope";
+import { estimateRows, folderHours, providerUsers, timeReportCells } from "./repo";
 
 /**
  * Project health: estimated against logged hours per assignee, over the tasks the caller may
@@ -19,13 +20,15 @@ export async function getProjectHealth(
     requireMetaTask(ctx.db, ctx.organizationId, input.projectId),
     resolveTaskScope(ctx),
   ]);
-  const base = { revenueAvailable: false, hoursScopeAll: scope.seesAll };
   const zero = { estimatedHours: 0, loggedHours: 0, varianceHours: 0, percentUsed: 0 };
-  if (!meta.folder_id) return { rows: [], totals: zero, ...base };
-  const [cells, estimates] = await Promise.all([
+  if (!meta.folder_id) return { rows: [], totals: zero, revenueAvailable: false, ...hoursScope(null) };
+  const [cells, estimates, { coverage }] = await Promise.all([
     timeReportCells(ctx.db, scope, meta.folder_id),
     estimateRows(ctx.db, scope, meta.folder_id),
+    folderHours(ctx.db, scope, meta.folder_id),
   ]);
+  // What the figures sum, by the header's rule (the whole project, or the N of M tasks seen).
+  const base = { revenueAvailable: false, ...hoursScope(coverage) };
   const acc = new Map<string, { estimated: number; logged: number; tasks: Set<string> }>();
   const get = (id: string) => {
     let entry = acc.get(id);

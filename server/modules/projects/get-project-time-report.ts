@@ -4,7 +4,8 @@ import { resolveTaskScope } from "../accessible-tasks/task-scope";
 import type { ProjectIdParam, ProjectTimeReportResponse, TimeReportRow } from "./contract";
 import { requireMetaTask } from "./get-project";
 import { hours, usersById } from "./names";
-import { estimateRows, providerUsers, timeReportCells } from "./repo";
+import { hoursScope } from "./hours-scope";
+import { estimateRows, folderHours, providerUsers, timeReportCells } from "./repo";
 
 function addTo(map: Map<string, TimeReportRow>, id: string, name: string): TimeReportRow {
   let row = map.get(id);
@@ -35,11 +36,11 @@ export async function getProjectTimeReport(
     resolveTaskScope(ctx),
   ]);
   const empty = { weeks: {}, loggedHours: 0, estimatedHours: 0 };
-  if (!meta.folder_id)
-    return { weeks: [], people: [], tasks: [], totals: empty, hoursScopeAll: scope.seesAll };
-  const [cells, estimates] = await Promise.all([
+  if (!meta.folder_id) return { weeks: [], people: [], tasks: [], totals: empty, ...hoursScope(null) };
+  const [cells, estimates, { coverage }] = await Promise.all([
     timeReportCells(ctx.db, scope, meta.folder_id),
     estimateRows(ctx.db, scope, meta.folder_id),
+    folderHours(ctx.db, scope, meta.folder_id),
   ]);
   const personIds = new Set<string>(cells.map((c) => c.user_id));
   for (const e of estimates) for (const id of e.assignee_ids) personIds.add(id);
@@ -82,6 +83,7 @@ export async function getProjectTimeReport(
     people: [...people.values()].sort(byLogged).map(roundRow),
     tasks: [...tasks.values()].sort(byLogged).map(roundRow),
     totals: roundRow({ id: "", name: "", ...totals }),
-    hoursScopeAll: scope.seesAll,
+    // What the figures sum, by the header's rule (the whole project, or the N of M tasks seen).
+    ...hoursScope(coverage),
   };
 }

@@ -11,6 +11,7 @@ import { notFound } from "../../lib/errors";
 import type { RequestContext } from "../../request-context";
 import { resolveTaskScope } from "../accessible-tasks/task-scope";
 import type { ProjectHeader, ProjectIdParam } from "./contract";
+import { hoursScope } from "./hours-scope";
 import { hours, iso, producerLine, usersById } from "./names";
 import { findMetaTask, findProjectHeader, folderHours, providerUsers, type MetaTaskRow } from "./repo";
 
@@ -76,7 +77,6 @@ export async function getProject(ctx: RequestContext, input: ProjectIdParam): Pr
     spaceName: meta.space_name,
     url: meta.url,
     // The label tells what is summed: the whole project, or the tasks the caller can see of it.
-    hoursScopeAll: sums.coverage === null ? true : sums.coverage.visible >= sums.coverage.total,
-    hoursTasks: sums.coverage,
+    ...hoursScope(sums.coverage),
   };
 }

@@ -6,6 +6,7 @@ import type {
   NavProjectsResponse,
   ProjectHeader,
   ProjectListResponse,
+  ProjectHealthResponse,
   ProjectTimeReportResponse,
 } from "./contract";
 
@@ -162,6 +163,10 @@ describe("time totals per role (spec §6)", () => {
     expect(res.body.hoursTasks).toEqual({ visible: 3, total: 4 });
     const report = await member.client.get<ProjectTimeReportResponse>("/api/projects/p1/time-report");
     expect(report.body.totals.loggedHours).toBe(3);
+    // The tabs label their figures by the header's rule: the 3 of 4 tasks the member can see.
+    expect([report.body.hoursScopeAll, report.body.hoursTasks]).toEqual([false, { visible: 3, total: 4 }]);
+    const health = await member.client.get<ProjectHealthResponse>("/api/projects/p1/health");
+    expect([health.body.hoursScopeAll, health.body.hoursTasks]).toEqual([false, { visible: 3, total: 4 }]);
     expect(report.body.people.map((p) => p.id)).toEqual(["cu-member"]);
     const all = await admin.client.get<ProjectTimeReportResponse>("/api/projects/p1/time-report");
     expect(all.body.totals.loggedHours).toBe(4);
@@ -208,6 +213,18 @@ describe("time totals per role (spec §6)", () => {
     expect(asWorker.body.hoursScopeAll).toBe(true);
     expect(asWorker.body.hoursTasks).toEqual({ visible: 4, total: 4 });
     expect(asOwner.body.hoursTasks).toBeNull();
+    // The Time Report and Health tabs say the same: whole-project figures, not "your tasks".
+    for (const tab of ["time-report", "health"]) {
+      const seen = await worker.client.get<ProjectTimeReportResponse | ProjectHealthResponse>(
+        `/api/projects/po/${tab}`,
+      );
+      expect(seen.status, tab).toBe(200);
+      expect([seen.body.hoursScopeAll, seen.body.hoursTasks], tab).toEqual([true, { visible: 4, total: 4 }]);
+      const owned = await boss.client.get<ProjectTimeReportResponse | ProjectHealthResponse>(
+        `/api/projects/po/${tab}`,
+      );
+      expect([owned.body.hoursScopeAll, owned.body.hoursTasks], tab).toEqual([true, null]);
+    }
   });
 
   it("finds 'My Tasks' through the caller's ClickUp connection", async () => {
