@@ -3,10 +3,13 @@ import {
   avatarLetter,
   clampPercent,
   displayName,
+  formatAxisMonth,
   formatDateTime,
+  formatDetailDay,
   formatEstimateMinutes,
   formatEstimateOrNone,
   formatHours,
+  formatListDay,
   initials,
   msToHours,
   msToMinutes,
@@ -152,5 +155,36 @@ describe("formatDateTime", () => {
   it("shows '—' for nothing", () => {
     expect(formatDateTime(null)).toBe("—");
     expect(formatDateTime("not a date")).toBe("—");
+  });
+});
+
+describe("calendar days: one format per context", () => {
+  it("formatListDay: 'Nov 23' inside the reader's year, with the year outside it", () => {
+    expect(formatListDay("2026-11-23", "2026-02-01")).toBe("Nov 23");
+    expect(formatListDay("2025-12-29", "2026-01-02")).toBe("Dec 29, 2025");
+    expect(formatListDay("2027-01-04", "2026-12-31")).toBe("Jan 4, 2027");
+    expect(formatListDay("2028-02-29", "2028-02-29")).toBe("Feb 29");
+  });
+  it("formatDetailDay: weekday, day and year ('Mon, Nov 23, 2026')", () => {
+    expect(formatDetailDay("2026-11-23")).toBe("Mon, Nov 23, 2026");
+    expect(formatDetailDay("2028-02-29")).toBe("Tue, Feb 29, 2028");
+  });
+  it("formatAxisMonth: 'Nov 2026'", () => {
+    expect(formatAxisMonth("2026-11-01")).toBe("Nov 2026");
+  });
+  it("reads the UTC calendar day of a timestamp, whatever the viewer's zone", () => {
+    // 23:30 UTC on the 31st is already January 1st east of UTC and still the 31st here.
+    expect(formatDetailDay("2026-12-31T23:30:00.000Z")).toBe("Thu, Dec 31, 2026");
+    expect(formatListDay("2026-12-31T23:30:00.000Z", "2026-06-01T00:00:00Z")).toBe("Dec 31");
+    expect(formatDetailDay("2026-03-01T00:00:00.000Z")).toBe("Sun, Mar 1, 2026");
+    // ClickUp's epoch-millisecond strings and Date objects read the same day.
+    expect(formatDetailDay(String(Date.UTC(2026, 10, 23, 12)))).toBe("Mon, Nov 23, 2026");
+    expect(formatListDay(new Date(Date.UTC(2026, 10, 23)), new Date(Date.UTC(2026, 0, 1)))).toBe("Nov 23");
+  });
+  it("shows '—' for a missing or unreadable day, and the year when the reader's day is unknown", () => {
+    expect(formatListDay(null, "2026-01-01")).toBe("—");
+    expect(formatDetailDay("not a date")).toBe("—");
+    expect(formatAxisMonth(undefined)).toBe("—");
+    expect(formatListDay("2026-11-23", null)).toBe("Nov 23, 2026");
   });
 });

@@ -1,4 +1,5 @@
 import { MS_PER_HOUR, MS_PER_MINUTE } from "./constants";
+import { toDate, type DateInput } from "./dates";
 
 function finiteOrZero(value: number | null | undefined): number {
   return typeof value === "number" && Number.isFinite(value) ? value : 0;
@@ -135,4 +136,58 @@ export function formatDateTime(iso: string | null | undefined, timeZone?: string
     minute: "2-digit",
     ...(timeZone ? { timeZone } : {}),
   }).format(date);
+}
+
+/*
+ * Calendar days: one format per context. A day is a UTC calendar day (domain/dates.ts), so the
+ * day shown is the same on the server and in every browser, whatever the viewer's time zone.
+ *   - formatListDay    a day in a dense list or table: 'Nov 23', with the year only when it is
+ *                      not the reader's year ('Dec 29, 2025' read in 2026)
+ *   - formatDetailDay  a day in a header, a detail view, a dialog or a message: 'Mon, Nov 23, 2026'
+ *   - formatAxisMonth  a month on a time axis: 'Nov 2026'
+ *   - formatDateTime   a moment in a log (time of day matters): 'Mar 18, 2026, 3:30 PM'
+ * Spec-quoted formats keep their own rules (formatWeekRange 'MMM d - MMM d, yyyy', hours '7.5h').
+ * A missing or unreadable day reads '—'.
+ */
+
+const NO_DATE = "—";
+
+const UTC_MONTH_DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const UTC_MONTH_DAY_YEAR = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const UTC_WEEKDAY_MONTH_DAY_YEAR = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const UTC_MONTH_YEAR = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+
+/**
+ * A day in a dense list or table: 'Nov 23' when it falls in the UTC year of `today` (the day the
+ * reader is in — callers pass it, rules never read the clock), else 'Nov 23, 2025'; '—' when missing.
+ */
+export function formatListDay(day: DateInput, today: DateInput): string {
+  const date = toDate(day);
+  if (!date) return NO_DATE;
+  const reference = toDate(today);
+  const sameYear = reference !== null && reference.getUTCFullYear() === date.getUTCFullYear();
+  return (sameYear ? UTC_MONTH_DAY : UTC_MONTH_DAY_YEAR).format(date);
+}
+
+/** A day in a header, detail view, dialog or message: 'Mon, Nov 23, 2026'; '—' when missing. */
+export function formatDetailDay(day: DateInput): string {
+  const date = toDate(day);
+  return date ? UTC_WEEKDAY_MONTH_DAY_YEAR.format(date) : NO_DATE;
+}
+
+/** A month on a time axis (the project timeline): 'Nov 2026'; '—' when missing. */
+export function formatAxisMonth(day: DateInput): string {
+  const date = toDate(day);
+  return date ? UTC_MONTH_YEAR.format(date) : NO_DATE;
 }

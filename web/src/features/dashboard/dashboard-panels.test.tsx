@@ -83,6 +83,7 @@ describe("project dialog revisions", () => {
     weekEnd: "2026-03-22",
     milestones: [],
     revisions,
+    assignments: [],
   });
 
   it("lists the open outstanding revisions; finished rounds the rule keeps are counted and shown on request", async () => {
@@ -127,6 +128,34 @@ describe("project dialog revisions", () => {
   });
 });
 
+describe("project dialog lists what the My Projects count counts", () => {
+  it("shows the viewed person's revisions and open assignments: as many rows as the row's count", () => {
+    const assignment = (id: string): ProjectItem => ({ ...item(id, "open"), customItemId: 1014 });
+    const counted = { ...summary(1), activityCount: 2, assignmentCount: 2 };
+    state.detail = {
+      folderId: "f1",
+      projectName: "Project 1",
+      spaceName: "POST",
+      url: null,
+      weekStart: "2026-03-16",
+      weekEnd: "2026-03-22",
+      milestones: [],
+      revisions: [item("r1", "in progress"), item("r2", "complete")],
+      assignments: [assignment("a1"), assignment("a2")],
+    };
+    render(<ProjectDetailDialog folderId="f1" onClose={() => {}} />);
+    const assignments = screen.getByTestId("open-assignments");
+    expect(within(assignments).getByRole("heading").textContent).toBe("Open assignments");
+    fireEvent.click(screen.getByRole("button", { name: /Show 1 finished round/ }));
+    const listed =
+      within(screen.getByTestId("outstanding-revisions")).getAllByRole("link").length +
+      within(assignments).getAllByRole("link").length;
+    expect(listed).toBe(counted.activityCount + counted.assignmentCount);
+    // A day in the dialog's lists: 'Mar 18' (the week shown is in 2026).
+    expect(within(assignments).getAllByText("Mar 18")).toHaveLength(2);
+  });
+});
+
 describe("task dialog estimates", () => {
   const task = (timeEstimateMinutes: number, timeSpentMinutes: number) => ({
     task: {
@@ -165,5 +194,50 @@ describe("task dialog estimates", () => {
     render(<TaskDetailDialog taskId="t1" onClose={() => {}} />);
     expect(row("Time estimate")).toBe("12.0h");
     expect(row("Time tracked in ClickUp")).toBe("45m");
+  });
+});
+
+describe("task dialog days and money", () => {
+  const detail = (additionalFields: unknown[]) => ({
+    task: {
+      id: "t1",
+      name: "Design: Layouts - Maya",
+      status: { status: "in progress" },
+      dueDate: "2026-03-27T09:00:00.000Z",
+      startDate: "2026-03-02T09:00:00.000Z",
+      folderId: "f1",
+      folderName: "Project 1",
+      spaceName: "CREATIVE",
+      customItemId: 1014,
+      parentTaskId: null,
+      customFields: [],
+      timeEstimateMinutes: 60,
+      timeSpentMinutes: 0,
+      hoursPerDayEstimate: null,
+      hoursLogged: 1,
+      url: "https://app.clickup.com/t/t1",
+    },
+    additionalFields,
+  });
+  const row = (label: string) =>
+    screen.queryAllByRole("term").find((dt) => dt.textContent === label)?.nextElementSibling?.textContent;
+
+  it("shows its days in the detail format", () => {
+    state.task = detail([]);
+    render(<TaskDetailDialog taskId="t1" onClose={() => {}} />);
+    expect(row("Due date")).toBe("Fri, Mar 27, 2026");
+    expect(row("Start date")).toBe("Mon, Mar 2, 2026");
+  });
+
+  it("shows a currency field as money in its currency, not a bare number", () => {
+    state.task = detail([
+      { id: "b", name: "Budget", text: "12500.5", money: { amountMinor: 1250050, currency: "USD" } },
+      { id: "y", name: "Fee", text: "1200", money: { amountMinor: 1200, currency: "JPY" } },
+      { id: "c", name: "Client", text: "Orbit", money: null },
+    ]);
+    render(<TaskDetailDialog taskId="t1" onClose={() => {}} />);
+    expect(row("Budget")).toBe("$12,500.50");
+    expect(row("Fee")).toBe("¥1,200");
+    expect(row("Client")).toBe("Orbit");
   });
 });

@@ -2,8 +2,11 @@ import { useState } from "react";
 import { ExternalLink } from "lucide-react";
 import {
   formatEstimateMinutes,
+  formatDetailDay,
   formatEstimateOrNone,
   formatHours,
+  formatListDay,
+  formatMoney,
   isFinishedStatus,
   itemTypeLabel,
 } from "@domain/index";
@@ -12,7 +15,6 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from "@/components/ui/skeleton";
 import { useProjectDetail, useTaskDetail, type ProjectItem } from "./api";
 import { StatusPill } from "@/components/status-pill";
-import { formatDay } from "./format-day";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -57,8 +59,8 @@ export function TaskDetailDialog({ taskId, onClose }: { taskId: string | null; o
                 <StatusPill status={task.status.status} rule="dashboard" />
               </Row>
               <Row label="Project">{task.folderName}</Row>
-              <Row label="Due date">{formatDay(task.dueDate)}</Row>
-              {task.startDate ? <Row label="Start date">{formatDay(task.startDate)}</Row> : null}
+              <Row label="Due date">{task.dueDate ? formatDetailDay(task.dueDate) : "No due date"}</Row>
+              {task.startDate ? <Row label="Start date">{formatDetailDay(task.startDate)}</Row> : null}
               <Row label="Time estimate">{formatEstimateOrNone(task.timeEstimateMinutes)}</Row>
               {task.timeSpentMinutes > 0 ? (
                 <Row label="Time tracked in ClickUp">{formatEstimateMinutes(task.timeSpentMinutes)}</Row>
@@ -69,7 +71,7 @@ export function TaskDetailDialog({ taskId, onClose }: { taskId: string | null; o
               ) : null}
               {detail.data.additionalFields.map((f) => (
                 <Row key={f.id || f.name} label={f.name}>
-                  {f.text}
+                  {f.money ? formatMoney(f.money.amountMinor, f.money.currency) : f.text}
                 </Row>
               ))}
             </dl>
@@ -85,7 +87,8 @@ export function TaskDetailDialog({ taskId, onClose }: { taskId: string | null; o
   );
 }
 
-function ItemRows({ items }: { items: ProjectItem[] }) {
+/** `today`: a day of the week the dialog shows; dates in another year show theirs. */
+function ItemRows({ items, today }: { items: ProjectItem[]; today: string }) {
   return (
     <ul className="divide-y rounded-md border">
       {items.map((i) => (
@@ -94,7 +97,7 @@ function ItemRows({ items }: { items: ProjectItem[] }) {
             {i.name}
           </a>
           <span className="flex shrink-0 items-center gap-2 text-xs text-muted-foreground">
-            {formatDay(i.dueDate)}
+            {i.dueDate ? formatListDay(i.dueDate, today) : "No due date"}
             <StatusPill status={i.status.status} rule="dashboard" />
           </span>
         </li>
@@ -103,26 +106,38 @@ function ItemRows({ items }: { items: ProjectItem[] }) {
   );
 }
 
-function ItemList({ title, items, empty }: { title: string; items: ProjectItem[]; empty: string }) {
+function ItemList({
+  title,
+  items,
+  empty,
+  today,
+  testId,
+}: {
+  title: string;
+  items: ProjectItem[];
+  empty: string;
+  today: string;
+  testId?: string;
+}) {
   return (
-    <section>
+    <section data-testid={testId}>
       <h3 className="mb-1 text-sm font-semibold">{title}</h3>
       {items.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
-        <ItemRows items={items} />
+        <ItemRows items={items} today={today} />
       )}
     </section>
   );
 }
 
 /**
- * The revisions the spec §4 outstanding rule selects: rounds (1033) under an asset (1009),
- * neither archived nor 'not started'. The rule keeps finished rounds (so do the My Projects
- * counts); the open ones are listed, the finished ones counted and shown on request, so nothing
- * marked Complete sits in a list of outstanding work unannounced.
+ * The viewed person's revisions the spec §4 outstanding rule selects: rounds (1033) under an
+ * asset (1009), neither archived nor 'not started' — the rows the My Projects count counts. The
+ * rule keeps finished rounds; the open ones are listed, the finished ones counted and shown on
+ * request, so nothing marked Complete sits in a list of outstanding work unannounced.
  */
-function OutstandingRevisions({ items }: { items: ProjectItem[] }) {
+function OutstandingRevisions({ items, today }: { items: ProjectItem[]; today: string }) {
   const [showFinished, setShowFinished] = useState(false);
   const open = items.filter((i) => !isFinishedStatus(i.status.status));
   const finished = items.filter((i) => isFinishedStatus(i.status.status));
@@ -132,7 +147,7 @@ function OutstandingRevisions({ items }: { items: ProjectItem[] }) {
       {open.length === 0 ? (
         <p className="text-sm text-muted-foreground">No outstanding revisions.</p>
       ) : (
-        <ItemRows items={open} />
+        <ItemRows items={open} today={today} />
       )}
       {finished.length > 0 ? (
         <div className="mt-2">
@@ -146,14 +161,18 @@ function OutstandingRevisions({ items }: { items: ProjectItem[] }) {
             {showFinished ? "Hide" : "Show"} {finished.length} finished{" "}
             {finished.length === 1 ? "round" : "rounds"} on live assets
           </Button>
-          {showFinished ? <ItemRows items={finished} /> : null}
+          {showFinished ? <ItemRows items={finished} today={today} /> : null}
         </div>
       ) : null}
     </section>
   );
 }
 
-/** Project detail (spec §2): milestones due this week and outstanding revisions, ClickUp folder link. */
+/**
+ * Project detail (spec §2): milestones due this week, and the viewed person's outstanding
+ * revisions and open assignments — the rows the project's My Projects count counts — with the
+ * ClickUp folder link.
+ */
 export function ProjectDetailDialog({ folderId, onClose }: { folderId: string | null; onClose: () => void }) {
   const detail = useProjectDetail(folderId);
   const p = detail.data;
@@ -174,8 +193,16 @@ export function ProjectDetailDialog({ folderId, onClose }: { folderId: string | 
               title="Milestones due this week"
               items={p.milestones}
               empty="No milestones due this week."
+              today={p.weekStart}
             />
-            <OutstandingRevisions items={p.revisions} />
+            <OutstandingRevisions items={p.revisions} today={p.weekStart} />
+            <ItemList
+              title="Open assignments"
+              items={p.assignments}
+              empty="No open assignments."
+              today={p.weekStart}
+              testId="open-assignments"
+            />
             {p.url ? (
               <Button asChild variant="outline" className="w-full sm:w-auto">
                 <a href={p.url} target="_blank" rel="noreferrer">

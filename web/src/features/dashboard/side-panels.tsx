@@ -1,14 +1,20 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { ChevronDown } from "lucide-react";
-import { isOverdue, isFinishedStatus, MESSAGES, projectBadgeVariant, showProjectCount } from "@domain/index";
+import {
+  formatListDay,
+  isOverdue,
+  isFinishedStatus,
+  MESSAGES,
+  projectBadgeVariant,
+  showProjectCount,
+} from "@domain/index";
 import { Badge } from "@/components/ui/badge";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import { useMyProjects, useOtherTasks } from "./api";
 import { StatusPill } from "@/components/status-pill";
-import { formatDay } from "./format-day";
 
 function PanelTitle({ children }: { children: string }) {
   return <h2 className="text-sm font-semibold tracking-wide text-muted-foreground">{children}</h2>;
@@ -132,7 +138,7 @@ export function OtherTasksPanel({
                   <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                     <span className="truncate">{t.folderName}</span>
                     <span className={cn(overdue && "font-medium text-destructive")}>
-                      {formatDay(t.dueDate)}
+                      {t.dueDate ? formatListDay(t.dueDate, today) : "No due date"}
                     </span>
                     <StatusPill status={t.status.status} rule="dashboard" />
                   </span>

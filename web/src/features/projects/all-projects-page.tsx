@@ -1,14 +1,20 @@
 import { useEffect, useState } from "react";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
-import { clampPercent, formatHours, UNKNOWN_SPACE_NAME, type ProjectPhase } from "@domain/index";
+import {
+  clampPercent,
+  formatHours,
+  formatListDay,
+  UNKNOWN_SPACE_NAME,
+  type ProjectPhase,
+} from "@domain/index";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, Page } from "@/features/app-shell/page";
 import { cn } from "@/lib/cn";
 import { useProjectList, type ProjectListItem, type ProjectSortKey } from "./api";
-import { formatDate, PHASE_LABEL } from "./format";
+import { PHASE_LABEL } from "./format";
 import { StatusPill } from "@/components/status-pill";
 
 const COLUMNS: { key: ProjectSortKey; label: string; className?: string; numeric?: boolean }[] = [
@@ -255,6 +261,7 @@ function Percent({ value }: { value: number }) {
 }
 
 function ProjectRow({ project: p }: { project: ProjectListItem }) {
+  const today = Date.now();
   const href = `/projects/${encodeURIComponent(p.id)}`;
   return (
     <tr className="border-b last:border-0 hover:bg-muted/30">
@@ -273,8 +280,8 @@ function ProjectRow({ project: p }: { project: ProjectListItem }) {
       <td className="max-w-40 truncate px-3 py-2">
         {p.producer || <span className="text-muted-foreground">—</span>}
       </td>
-      <td className="px-3 py-2 whitespace-nowrap">{formatDate(p.startDate)}</td>
-      <td className="px-3 py-2 whitespace-nowrap">{formatDate(p.endDate)}</td>
+      <td className="px-3 py-2 whitespace-nowrap">{formatListDay(p.startDate, today)}</td>
+      <td className="px-3 py-2 whitespace-nowrap">{formatListDay(p.endDate, today)}</td>
       <td className="px-3 py-2">
         <Percent value={p.percentComplete} />
       </td>
@@ -286,6 +293,7 @@ function ProjectRow({ project: p }: { project: ProjectListItem }) {
 }
 
 function ProjectCard({ project: p }: { project: ProjectListItem }) {
+  const today = Date.now();
   return (
     <li>
       <Link
@@ -303,7 +311,7 @@ function ProjectCard({ project: p }: { project: ProjectListItem }) {
         </div>
         <div className="mt-2 flex items-center justify-between text-xs text-muted-foreground">
           <span>
-            {formatDate(p.startDate, "MMM d")} – {formatDate(p.endDate, "MMM d, yyyy")}
+            {formatListDay(p.startDate, today)} – {formatListDay(p.endDate, today)}
           </span>
           <span className="tabular-nums">
             {formatHours(p.loggedHours)} / {formatHours(p.estimatedHours)} · {p.percentComplete}%

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { AlertTriangle, CalendarClock, CheckCircle2, ListTodo, Users } from "lucide-react";
-import { clampPercent, MESSAGES, sortTeamMembers, type TaskPriority } from "@domain/index";
+import { clampPercent, formatListDay, MESSAGES, sortTeamMembers, type TaskPriority } from "@domain/index";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import {
@@ -10,7 +10,6 @@ import {
   useProjectUserTasks,
   type ProjectHeader,
 } from "./api";
-import { formatDate } from "./format";
 import { StatusPill } from "@/components/status-pill";
 
 /** The project dashboard (index and /dashboard): summary, upcoming milestones, team, a person's tasks. */
@@ -29,6 +28,7 @@ export function ProjectDashboard({
   const [mode, setMode] = useState<"mine" | "team">("mine");
   const [chosen, setChosen] = useState<string | null>(null);
   const p = project ?? header.data;
+  const today = Date.now();
 
   const members = team.data?.members ?? [];
   const shown = mobile ? sortTeamMembers(members) : sortTeamMembers(members, members.length);
@@ -168,7 +168,7 @@ export function ProjectDashboard({
                   <p className="text-xs text-muted-foreground capitalize">{m.type}</p>
                 </div>
                 <div className="text-right text-xs whitespace-nowrap">
-                  <p>{formatDate(m.dueDate, "EEE, MMM d")}</p>
+                  <p>{formatListDay(m.dueDate, today)}</p>
                   <p className="text-muted-foreground">
                     {m.daysUntilDue === 0
                       ? "Today"
@@ -196,6 +196,7 @@ const PRIORITY_CLASS: Record<TaskPriority, string> = {
 
 function PersonTasks({ projectId, assignee }: { projectId: string; assignee: string }) {
   const tasks = useProjectUserTasks(projectId, assignee);
+  const today = Date.now();
   if (tasks.isPending) return <Skeleton className="h-24 w-full" />;
   if (tasks.isError) return <p className="text-sm text-destructive">{MESSAGES.project.tasksFailed}</p>;
   if (assignee === "me" && tasks.data.assigneeId === null) {
@@ -226,8 +227,8 @@ function PersonTasks({ projectId, assignee }: { projectId: string; assignee: str
             <p className={cn("mt-1", t.isOverdue ? "font-medium text-destructive" : "text-muted-foreground")}>
               {t.dueDate
                 ? t.isOverdue
-                  ? `Overdue · ${formatDate(t.dueDate, "MMM d")}`
-                  : formatDate(t.dueDate, "MMM d")
+                  ? `Overdue · ${formatListDay(t.dueDate, today)}`
+                  : formatListDay(t.dueDate, today)
                 : "No due date"}
             </p>
           </div>
@@ -238,12 +239,13 @@ function PersonTasks({ projectId, assignee }: { projectId: string; assignee: str
 }
 
 function DateProgress({ project: p }: { project: ProjectHeader }) {
+  const today = Date.now();
   return (
     <section aria-label="Progress" className="rounded-xl border bg-card p-3">
       <div className="flex justify-between text-xs text-muted-foreground">
-        <span>{formatDate(p.startDate, "MMM d")}</span>
+        <span>{formatListDay(p.startDate, today)}</span>
         <span className="font-medium text-foreground">{p.percentComplete}%</span>
-        <span>{formatDate(p.endDate, "MMM d")}</span>
+        <span>{formatListDay(p.endDate, today)}</span>
       </div>
       <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-muted">
         <div className="h-full bg-primary" style={{ width: `${clampPercent(p.percentComplete)}%` }} />

@@ -51,6 +51,11 @@ describe("ProjectHeaderCard hours label (what is summed)", () => {
     expect(text).not.toContain("your tasks");
   });
 
+  it("shows its start and end days in the detail format", () => {
+    render(<ProjectHeaderCard project={project} />);
+    expect(screen.getByTestId("dates").textContent).toBe("Mon, Jan 5, 2026 – Fri, Mar 27, 2026");
+  });
+
   it("shows the producer's status update", () => {
     render(<ProjectHeaderCard project={project} />);
     expect(screen.getByTestId("producer-update").textContent).toBe(project.statusUpdate);

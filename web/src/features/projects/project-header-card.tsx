@@ -1,18 +1,8 @@
 import { CalendarRange, Megaphone, User } from "lucide-react";
-import { clampPercent, formatHours } from "@domain/index";
+import { clampPercent, formatDetailDay, formatHours } from "@domain/index";
 import type { ProjectHeader } from "./api";
-import { formatDate } from "./format";
+import { hoursScopeLabel } from "./format";
 import { StatusPill } from "@/components/status-pill";
-
-/**
- * What the hours sum (spec §6): nothing to add when they cover the whole project (an admin, or a
- * member who sees all of its tasks); otherwise the share of the project's tasks they cover.
- */
-export function hoursScopeLabel(p: Pick<ProjectHeader, "hoursScopeAll" | "hoursTasks">): string {
-  if (p.hoursScopeAll || !p.hoursTasks) return "";
-  const { visible, total } = p.hoursTasks;
-  return ` (the ${visible} of ${total} ${total === 1 ? "task" : "tasks"} you can see)`;
-}
 
 /** Project header card (spec §2, §3 meta task): name, job code, % complete, status, client, dates, producer update. */
 export function ProjectHeaderCard({ project: p }: { project: ProjectHeader }) {
@@ -34,7 +24,7 @@ export function ProjectHeaderCard({ project: p }: { project: ProjectHeader }) {
             <span className="inline-flex items-center gap-1">
               <CalendarRange aria-hidden className="size-4" />
               <span data-testid="dates">
-                {formatDate(p.startDate)} – {formatDate(p.endDate)}
+                {formatDetailDay(p.startDate)} – {formatDetailDay(p.endDate)}
               </span>
             </span>
             {p.producer ? (

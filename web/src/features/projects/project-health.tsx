@@ -4,6 +4,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState } from "@/features/app-shell/page";
 import { cn } from "@/lib/cn";
 import { useProjectHealth } from "./api";
+import { hoursScopeCaption } from "./format";
 
 /** Project health (/reports; the mobile Table view): estimated against logged hours per assignee. */
 export function ProjectHealth({ projectId }: { projectId: string }) {
@@ -11,7 +12,7 @@ export function ProjectHealth({ projectId }: { projectId: string }) {
   if (health.isPending) return <Skeleton className="h-48 w-full rounded-xl" />;
   if (health.isError)
     return <EmptyState title="Could not load the project health">{health.error.message}</EmptyState>;
-  const { rows, totals, hoursScopeAll } = health.data;
+  const { rows, totals } = health.data;
   if (rows.length === 0) {
     return (
       <EmptyState title="No estimates or time yet">
@@ -24,8 +25,7 @@ export function ProjectHealth({ projectId }: { projectId: string }) {
       <header className="flex flex-wrap items-baseline justify-between gap-2 border-b p-4">
         <h2 className="font-semibold">Estimated vs logged hours</h2>
         <p className="text-xs text-muted-foreground">
-          {hoursScopeAll ? "All tasks of the project" : "Your tasks and the tasks shared with you"} · revenue
-          columns appear once rate cards are set up
+          {hoursScopeCaption(health.data)} · revenue columns appear once rate cards are set up
         </p>
       </header>
       <ScrollRegion label="Estimated vs logged hours">

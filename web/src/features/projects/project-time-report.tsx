@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { formatHours } from "@domain/index";
+import { formatHours, formatListDay } from "@domain/index";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState } from "@/features/app-shell/page";
 import { cn } from "@/lib/cn";
 import { useProjectTimeReport, type TimeReportRow } from "./api";
-import { formatDate } from "./format";
+import { hoursScopeCaption } from "./format";
 
 /** Time report: hours per person or task per week, against estimates (spec §6 scope). */
 export function ProjectTimeReport({ projectId }: { projectId: string }) {
@@ -23,15 +23,13 @@ export function ProjectTimeReport({ projectId }: { projectId: string }) {
     );
   }
   const rows: TimeReportRow[] = data[by];
+  const today = Date.now();
   return (
     <section aria-label="Time report" className="rounded-xl border bg-card">
       <header className="flex flex-wrap items-center justify-between gap-2 border-b p-4">
         <div>
           <h2 className="font-semibold">Hours per week</h2>
-          <p className="text-xs text-muted-foreground">
-            {data.hoursScopeAll ? "Every task of the project" : "Your tasks and the tasks shared with you"} ·
-            weeks start Monday
-          </p>
+          <p className="text-xs text-muted-foreground">{hoursScopeCaption(data)} · weeks start Monday</p>
         </div>
         <div role="group" aria-label="Group by" className="flex rounded-md bg-muted p-0.5 text-xs">
           {(
@@ -64,7 +62,7 @@ export function ProjectTimeReport({ projectId }: { projectId: string }) {
               </th>
               {data.weeks.map((w) => (
                 <th key={w} className="px-3 py-2 text-right font-medium whitespace-nowrap">
-                  {formatDate(w, "MMM d")}
+                  {formatListDay(w, today)}
                 </th>
               ))}
               <th className="px-3 py-2 text-right font-medium">Logged</th>

@@ -1,11 +1,10 @@
 import { Diamond } from "lucide-react";
-import { toDate } from "@domain/index";
+import { formatAxisMonth, formatDetailDay, formatListDay, toDate } from "@domain/index";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState } from "@/features/app-shell/page";
 import { cn } from "@/lib/cn";
 import { useProjectTimeline, type TimelineItem } from "./api";
-import { formatDate } from "./format";
 import { StatusPill } from "@/components/status-pill";
 
 const DAY = 86_400_000;
@@ -41,11 +40,11 @@ export function ProjectTimeline({ projectId }: { projectId: string }) {
   const months: { label: string; left: number }[] = [];
   const cursor = new Date(min);
   cursor.setUTCDate(1);
-  months.push({ label: formatDate(new Date(min).toISOString(), "MMM yyyy"), left: 0 });
+  months.push({ label: formatAxisMonth(min), left: 0 });
   cursor.setUTCMonth(cursor.getUTCMonth() + 1);
   while (cursor.getTime() < max) {
     if (pos(cursor.getTime()) < 92)
-      months.push({ label: formatDate(cursor.toISOString(), "MMM yyyy"), left: pos(cursor.getTime()) });
+      months.push({ label: formatAxisMonth(cursor), left: pos(cursor.getTime()) });
     cursor.setUTCMonth(cursor.getUTCMonth() + 1);
   }
 
@@ -54,8 +53,8 @@ export function ProjectTimeline({ projectId }: { projectId: string }) {
       <header className="flex flex-wrap items-baseline justify-between gap-2 border-b p-4">
         <h2 className="font-semibold">Timeline</h2>
         <p className="text-xs text-muted-foreground">
-          {formatDate(new Date(min).toISOString())} – {formatDate(new Date(max - DAY).toISOString())} ·{" "}
-          {items.length} dated items{timeline.data.truncated ? " (first 500)" : ""}
+          {formatDetailDay(min)} – {formatDetailDay(max - DAY)} · {items.length} dated items
+          {timeline.data.truncated ? " (first 500)" : ""}
         </p>
       </header>
       <ScrollRegion label="Timeline">
@@ -81,7 +80,7 @@ export function ProjectTimeline({ projectId }: { projectId: string }) {
                     <p className={cn("truncate text-sm", isMilestone && "font-medium")}>{item.name}</p>
                     <div className="mt-0.5 flex items-center gap-2 text-[11px] text-muted-foreground">
                       <span>{item.typeLabel}</span>
-                      <span>{formatDate(item.dueDate ?? item.startDate, "MMM d")}</span>
+                      <span>{formatListDay(item.dueDate ?? item.startDate, today)}</span>
                       {item.isOverdue ? <span className="font-medium text-destructive">Overdue</span> : null}
                     </div>
                   </div>
@@ -95,13 +94,13 @@ export function ProjectTimeline({ projectId }: { projectId: string }) {
                     ) : null}
                     {isMilestone ? (
                       <Diamond
-                        aria-label={`${item.milestoneType} ${formatDate(item.dueDate ?? item.startDate)}`}
+                        aria-label={`${item.milestoneType} ${formatDetailDay(item.dueDate ?? item.startDate)}`}
                         className="absolute top-1/2 size-4 -translate-x-1/2 -translate-y-1/2 fill-amber-400 text-amber-600"
                         style={{ left: `${pos(b)}%` }}
                       />
                     ) : (
                       <div
-                        title={`${formatDate(new Date(a).toISOString())} – ${formatDate(new Date(b).toISOString())}`}
+                        title={`${formatDetailDay(a)} – ${formatDetailDay(b)}`}
                         className={cn(
                           "absolute top-1/2 h-3 -translate-y-1/2 rounded-full",
                           item.isOverdue ? "bg-destructive/70" : "bg-primary/60",

@@ -1,12 +1,11 @@
 import type { ReactNode } from "react";
 import { ExternalLink } from "lucide-react";
-import { formatHours } from "@domain/index";
+import { formatHours, formatListDay } from "@domain/index";
 import { formatMoney, formatRate, UNPRICED_LABEL } from "@domain/money";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusPill } from "@/components/status-pill";
-import { formatDate } from "@/features/projects/format";
 import { useWorkloadEntries, type WorkloadEntry } from "./api";
 import { longDay, minutesToHours } from "./model";
 
@@ -84,6 +83,7 @@ export function CellDialog({
                 <EntryItem
                   key={entry.id}
                   entry={entry}
+                  day={cell?.day ?? null}
                   financial={data.canViewFinancials}
                   currency={data.currency}
                 />
@@ -104,10 +104,13 @@ export function CellDialog({
 
 function EntryItem({
   entry,
+  day,
   financial,
   currency,
 }: {
   entry: WorkloadEntry;
+  /** The cell's day: task dates in its year leave the year out. */
+  day: string | null;
   financial: boolean;
   currency: string;
 }) {
@@ -151,11 +154,11 @@ function EntryItem({
         </Fact>
         <Fact label="Dates">
           {entry.start_date && entry.due_date
-            ? `${formatDate(entry.start_date, "MMM d")} – ${formatDate(entry.due_date, "MMM d")}`
+            ? `${formatListDay(entry.start_date, day)} – ${formatListDay(entry.due_date, day)}`
             : entry.due_date
-              ? `due ${formatDate(entry.due_date, "MMM d")}`
+              ? `due ${formatListDay(entry.due_date, day)}`
               : entry.start_date
-                ? `from ${formatDate(entry.start_date, "MMM d")}`
+                ? `from ${formatListDay(entry.start_date, day)}`
                 : "—"}
         </Fact>
         <Fact label="Estimate">

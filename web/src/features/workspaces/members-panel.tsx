@@ -2,6 +2,7 @@ import { Controller, useWatch } from "react-hook-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Trash2, UserPlus, X } from "lucide-react";
 import { canChangeRole, ROLES, type Role } from "@domain/permissions";
+import { formatDateTime } from "@domain/format";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -187,9 +188,7 @@ export function MembersPanel() {
                     <div className="truncate">{inv.email}</div>
                     <div className="text-xs text-muted-foreground">
                       {ROLE_LABEL[inv.role]} ·{" "}
-                      {inv.status === "expired"
-                        ? "expired"
-                        : `expires ${new Date(inv.expiresAt).toLocaleDateString()}`}
+                      {inv.status === "expired" ? "expired" : `expires ${formatDateTime(inv.expiresAt)}`}
                       {inv.invitedBy ? ` · invited by ${inv.invitedBy}` : ""}
                     </div>
                   </div>
