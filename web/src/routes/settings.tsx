@@ -2,6 +2,9 @@ import { Page } from "@/features/app-shell/page";
 import { AccountPanel } from "@/features/auth/account-panel";
 import { ClickupConnectionPanel, SyncPanel } from "@/features/clickup";
 import { useSession } from "@/features/session/use-session";
+import { OrganizationPanel } from "@/features/settings/organization-panel";
+import { PeopleCapacityPanel } from "@/features/settings/people-capacity-panel";
+import { TimeOffPanel } from "@/features/settings/time-off-panel";
 import { MembersPanel } from "@/features/workspaces/members-panel";
 import { SecurityLogPanel } from "@/features/workspaces/security-log-panel";
 
@@ -12,7 +15,10 @@ export function Component() {
       <div className="grid grid-cols-1 gap-6">
         <ClickupConnectionPanel />
         {permissions?.canViewTimeSyncReports ? <SyncPanel /> : null}
+        <OrganizationPanel />
         {permissions?.canManageUsers ? <MembersPanel /> : null}
+        {permissions?.canManageUsers ? <PeopleCapacityPanel /> : null}
+        <TimeOffPanel />
         <AccountPanel />
         {permissions?.canManageUsers ? <SecurityLogPanel /> : null}
       </div>
