@@ -1,19 +1,14 @@
 import { RequirePermission } from "@/features/app-shell/access-denied";
-import { EmptyState, Page } from "@/features/app-shell/page";
+import { RateCardsPage } from "@/features/finance/rate-cards/rate-cards-page";
 
-function Screen() {
-  return (
-    <Page title="Rate Cards" description="Internal and client rates by role and person.">
-      <EmptyState title="No rate cards yet">Internal and client rate cards will be listed here.</EmptyState>
-    </Page>
-  );
-}
-
-/** Finance needs canViewFinancials (spec §6); anyone else opening the URL gets "You don't have access". */
+/**
+ * Finance needs canViewFinancials (spec §6); anyone else opening the URL gets "You don't have access".
+ * A failure inside is caught by the route's own error fallback (router: RateCardsErrorFallback).
+ */
 export function Component() {
   return (
     <RequirePermission permission="canViewFinancials" area="Finance">
-      <Screen />
+      <RateCardsPage />
     </RequirePermission>
   );
 }
