@@ -2,7 +2,10 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { preloadGets } from "@/lib/api";
 import { createQueryClient } from "@/lib/query-client";
+import { toIsoDate } from "@domain/dates";
+import { startOfWeek } from "@domain/week";
 import { probablySignedIn, sessionQuery } from "@/features/session/use-session";
 import { createRouter } from "./router";
 import "./index.css";
@@ -14,6 +17,16 @@ void queryClient.prefetchQuery(sessionQuery);
 // rather than once the "/" route's chunk has run (one round trip less before the first content).
 if (window.location.pathname === "/" && !probablySignedIn()) {
   void import("@/features/landing/landing-page");
+}
+// A signed-in visitor of the dashboard: ask for its panels beside the session instead of after it.
+if (["/", "/dashboard"].includes(window.location.pathname) && probablySignedIn()) {
+  const monday = toIsoDate(startOfWeek(new Date())) as string;
+  preloadGets([
+    "/api/dashboard",
+    `/api/dashboard/week?date=${encodeURIComponent(monday)}`,
+    "/api/dashboard/projects",
+    "/api/dashboard/other-tasks",
+  ]);
 }
 const router = createRouter();
 

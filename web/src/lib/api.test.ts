@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { ApiError, apiFetch, apiSend, UNEXPECTED_SHAPE_MESSAGE } from "./api";
+import { ApiError, apiFetch, apiSend, preloadGets, UNEXPECTED_SHAPE_MESSAGE } from "./api";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -55,5 +55,39 @@ describe("apiSend", () => {
   it("still raises ApiError on a non-2xx answer", async () => {
     answer({ error: { code: "not_found", message: "Gone" } }, 404);
     await expect(apiSend("/api/point", { method: "DELETE" })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("preloadGets", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const counting = () => {
+    let n = 0;
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ x: ++n, label: null })));
+    vi.stubGlobal("fetch", fetchMock);
+    return fetchMock;
+  };
+
+  it("hands the preloaded answer to the first plain GET of the path, once", async () => {
+    const fetchMock = counting();
+    preloadGets(["/api/point"]);
+    expect(await apiFetch("/api/point", pointSchema)).toEqual({ x: 1, label: null });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(await apiFetch("/api/point", pointSchema)).toEqual({ x: 2, label: null });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("is not used for another method or after it has waited too long", async () => {
+    vi.useFakeTimers({ now: new Date("2026-11-23T09:00:00Z"), toFake: ["Date"] });
+    const fetchMock = counting();
+    preloadGets(["/api/point"]);
+    await apiFetch("/api/point", pointSchema, { method: "POST", json: {} });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    preloadGets(["/api/point"]);
+    vi.setSystemTime(new Date("2026-11-23T09:00:16Z"));
+    expect(await apiFetch("/api/point", pointSchema)).toEqual({ x: 4, label: null });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 });

@@ -25,19 +25,45 @@ export type ApiInit = RequestInit & { json?: unknown };
 
 const NO_CONTENT = Symbol("no content");
 
+/** How long a preloaded answer may wait for the screen that asks for it. */
+const PRELOAD_TTL_MS = 15_000;
+const preloaded = new Map<string, { at: number; res: Promise<Response> }>();
+
+/**
+ * Start GETs the first screen will make before its code and the session have arrived (main.tsx):
+ * the first apiFetch of the same path, within a few seconds, takes that answer instead of asking
+ * again, so the screen's data no longer waits behind the session round trip.
+ */
+export function preloadGets(paths: readonly string[]): void {
+  for (const path of paths) {
+    const res = fetch(path, { credentials: "same-origin", headers: { accept: "application/json" } });
+    res.catch(() => undefined); // an unused preload that fails is not an error anyone sees
+    preloaded.set(path, { at: Date.now(), res });
+  }
+}
+
+function takePreloaded(path: string, init: ApiInit): Promise<Response> | null {
+  const entry = preloaded.get(path);
+  if (!entry) return null;
+  preloaded.delete(path);
+  const plainGet = (init.method ?? "GET") === "GET" && init.json === undefined && !init.headers;
+  return plainGet && Date.now() - entry.at < PRELOAD_TTL_MS ? entry.res : null;
+}
+
 /** fetch against our API with cookies and JSON in and out; ApiError on any non-2xx answer. */
 async function request(path: string, init: ApiInit): Promise<{ status: number; body: unknown }> {
   const { json, headers, ...rest } = init;
-  const res = await fetch(path, {
-    credentials: "same-origin",
-    ...rest,
-    headers: {
-      accept: "application/json",
-      ...(json !== undefined ? { "content-type": "application/json" } : {}),
-      ...headers,
-    },
-    ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-  });
+  const res = await (takePreloaded(path, init) ??
+    fetch(path, {
+      credentials: "same-origin",
+      ...rest,
+      headers: {
+        accept: "application/json",
+        ...(json !== undefined ? { "content-type": "application/json" } : {}),
+        ...headers,
+      },
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    }));
   if (res.status === 204) return { status: 204, body: NO_CONTENT };
   const text = await res.text();
   const body: unknown = text ? safeJson(text) : undefined;
