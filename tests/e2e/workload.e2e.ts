@@ -276,7 +276,7 @@ describe("time off from the workload screen", () => {
     await dialog.getByLabel("To", { exact: true }).fill(day);
     await dialog.getByLabel("Type", { exact: true }).selectOption("sick");
     const after = await nextGrid(page, () => dialog.getByRole("button", { name: "Save" }).click());
-    await page.locator("[data-sonner-toast]").filter({ hasText: "Time off saved" }).waitFor();
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Time off added" }).waitFor();
     const changed = after.data.people.find((p) => p.id === person.id)!;
     expect(changed.timeOff[index]).toBe(row.capacity[index]);
     expect(changed.capacity[index]).toBe(0);

@@ -1,20 +1,15 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useOrgId } from "@/features/dashboard/api";
 import { apiFetch } from "@/lib/api";
 import {
   workloadEntriesResponseSchema,
   workloadResponseSchema,
 } from "../../../../server/modules/workload/contract";
-import {
-  peopleResponseSchema,
-  timeOffSchema,
-  workspaceSettingsSchema,
-  type CreateTimeOff,
-} from "../../../../server/modules/capacity/contract";
+import { peopleResponseSchema, workspaceSettingsSchema } from "../../../../server/modules/capacity/contract";
 
 export type * from "../../../../server/modules/workload/contract";
 export { UNASSIGNED } from "../../../../server/modules/workload/contract";
-export type { CapacityPerson, CreateTimeOff } from "../../../../server/modules/capacity/contract";
+export type { CapacityPerson } from "../../../../server/modules/capacity/contract";
 
 /** Query keys carry the workspace so a switch never shows the previous workspace's load. */
 export const workloadKeys = {
@@ -67,16 +62,5 @@ export function useCapacityPeople(enabled: boolean) {
     queryFn: () => apiFetch("/api/capacity/people", peopleResponseSchema),
     enabled: Boolean(org) && enabled,
     retry: false,
-  });
-}
-
-/** POST /api/capacity/time-off; the grid's capacity follows. */
-export function useCreateTimeOff() {
-  const org = useOrgId();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateTimeOff) =>
-      apiFetch("/api/capacity/time-off", timeOffSchema, { method: "POST", json: body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: workloadKeys.all(org) }),
   });
 }

@@ -20,6 +20,7 @@ import { EmptyState, Page } from "@/features/app-shell/page";
 import { useClickupStatus } from "@/features/clickup/api";
 import { useNavProjects } from "@/features/navigation/use-nav-data";
 import { useIsMobile } from "@/features/projects/use-is-mobile";
+import { TimeOffDialog } from "@/features/settings/time-off-dialog";
 import { currentWorkspace, useSession } from "@/features/session/use-session";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/cn";
@@ -33,7 +34,6 @@ import {
 import { CellDialog, type OpenCell } from "./cell-dialog";
 import { BAR_CLASS, FILL_CLASS, HATCH, OVER_CLASS } from "./cell-style";
 import { dayInfos, gridItems, minutesToHours, searchPeople, showUnassigned, UNASSIGNED_LABEL } from "./model";
-import { TimeOffDialog } from "./time-off-dialog";
 import {
   shiftView,
   viewWindow,
@@ -170,14 +170,7 @@ export function WorkloadPage() {
       )}
 
       <CellDialog cell={openCell} filters={query} onClose={() => setOpenCell(null)} />
-      {timeOffOpen ? (
-        <TimeOffForCaller
-          admin={admin}
-          data={data}
-          day={inWindow ? today : window.from}
-          onOpenChange={setTimeOffOpen}
-        />
-      ) : null}
+      <TimeOffDialog open={timeOffOpen} onOpenChange={setTimeOffOpen} day={inWindow ? today : window.from} />
     </Page>
   );
 }
@@ -606,43 +599,5 @@ function TimeOffButton({
     <Button variant="outline" size="sm" onClick={onOpen}>
       <Plus aria-hidden /> Add time off
     </Button>
-  );
-}
-
-function TimeOffForCaller({
-  admin,
-  data,
-  day,
-  onOpenChange,
-}: {
-  admin: boolean;
-  data: WorkloadResponse | undefined;
-  day: string;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const clickup = useClickupStatus();
-  const capacityPeople = useCapacityPeople(admin);
-  const own = clickup.data?.me?.clickupUserId;
-  const people = admin
-    ? (capacityPeople.data?.people.map((p) => ({ id: p.clickupUserId, name: p.name })) ??
-      data?.people.map((p) => ({ id: p.id, name: p.name })) ??
-      [])
-    : own
-      ? [
-          {
-            id: own,
-            name: data?.people.find((p) => p.id === own)?.name ?? clickup.data?.me?.clickupUsername ?? own,
-          },
-        ]
-      : [];
-  if (admin && capacityPeople.isPending) return null;
-  return (
-    <TimeOffDialog
-      open
-      onOpenChange={onOpenChange}
-      people={people.sort((a, b) => a.name.localeCompare(b.name))}
-      defaultPerson={own && people.some((p) => p.id === own) ? own : undefined}
-      defaultDay={day}
-    />
   );
 }
