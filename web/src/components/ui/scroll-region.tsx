@@ -14,6 +14,11 @@ export function useOverflowsX<T extends HTMLElement>(): [React.RefObject<T | nul
     const el = ref.current;
     if (!el) return;
     const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    // Without ResizeObserver (old browsers, jsdom) the box is measured once.
+    if (typeof ResizeObserver === "undefined") {
+      check();
+      return;
+    }
     const resize = new ResizeObserver(check);
     const watchChildren = () => {
       resize.observe(el);

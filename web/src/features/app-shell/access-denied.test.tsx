@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -21,7 +22,10 @@ vi.mock("@/features/session/use-session", () => ({
   currentWorkspace: (s: { organizations: { id: string }[] } | null) => s?.organizations[0],
 }));
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const ROUTES = [
   ["/finance", () => import("@/routes/finance"), "Finance"],
@@ -36,10 +40,14 @@ const ROUTES = [
 
 async function show(load: (typeof ROUTES)[number][1]) {
   const { Component } = await load();
+  // Screens that load data stay in their loading state: this test is about who gets the screen.
+  vi.stubGlobal("fetch", () => new Promise<Response>(() => undefined));
   render(
-    <MemoryRouter>
-      <Component />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <Component />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
