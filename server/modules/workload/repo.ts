@@ -16,7 +16,7 @@ import { FINISHED, hoursPerDayEstimate, normStatus } from "../dashboard/repo";
  * the fragments, any case); the exact rule (domain hoursPerDayEstimate, in SQL from the dashboard
  * repo) then runs on those fields' values only. The values come from custom_field_values (the
  * synced relational copy, one row per task and field), so the grid never reads the tasks' wide
- * rows: every other column it needs is in tasks_workload_idx (an index-only scan).
+ * rows: every other column it needs is in tasks_workload_status_idx (an index-only scan).
  */
 const HOURS_PER_DAY_NAME_PATTERN = "h/d est|hours/day|hrs/day";
 
@@ -116,17 +116,64 @@ export async function withoutJit(tx: Tx): Promise<void> {
   await run(tx, sql`set local jit = off`);
 }
 
-/** The open, dated tasks of the workspace under the space/project filters (alias t). */
-function taskFilters(f: WorkloadFilter): SQL[] {
-  return [
-    sql`t.organization_id = ${f.organizationId}`,
-    sql`not t.deleted`,
-    sql`not t.archived`,
-    sql`(t.start_date is not null or t.due_date is not null)`,
-    sql`${sql.raw(normStatus("t.status"))} !~ ${sql.raw(FINISHED)}`,
-    f.space ? sql`t.space_id = ${f.space}` : sql`true`,
-    f.project ? sql`t.folder_id = ${f.project}` : sql`true`,
+/** A yyyy-MM-dd day plus `days` as the timestamptz of its UTC midnight (comparable with the task dates). */
+function utcMidnight(day: string, days = 0): SQL {
+  return sql`((${day}::date + ${days}::int)::timestamp at time zone 'UTC')`;
+}
+
+/**
+ * The open, dated tasks of the workspace that may book work in the window or are overdue (alias
+ * t), read from tasks_workload_status_idx alone. The finished-status rule runs once per distinct
+ * status of the workspace (found by skipping through the index), and every branch is a range on
+ * (status, due_date), so the scan touches only open tasks due around the window:
+ * - due before today (overdue, whatever the window);
+ * - due on or after the later of today and the window's first day, starting by its last day (or,
+ *   without a start, due at most 7 days after it: §9 range starts 7 days before the due date);
+ * - no due date, starting from 7 days before the window to its last day (§9: 7 days long).
+ * These bounds only narrow the scan: the exact §9 range test stays in the caller.
+ */
+function openTaskRows(f: WorkloadFilter): SQL {
+  const org = f.organizationId;
+  const live = sql`t.organization_id = ${org} and not t.deleted and not t.archived`;
+  const columns = sql`t.id, t.status, t.start_date, t.due_date, t.time_estimate_ms, t.folder_id, t.space_id`;
+  const filters = sql`${f.space ? sql`and t.space_id = ${f.space}` : sql``} ${f.project ? sql`and t.folder_id = ${f.project}` : sql``}`;
+  const later = f.today > f.from ? f.today : f.from;
+  const dates = [
+    sql`t.due_date < ${utcMidnight(f.today)}`,
+    sql`t.due_date >= ${utcMidnight(later)}
+        and (t.start_date < ${utcMidnight(f.to, 1)} or (t.start_date is null and t.due_date < ${utcMidnight(f.to, 8)}))`,
+    sql`t.due_date is null and t.start_date >= ${utcMidnight(f.from, -7)} and t.start_date < ${utcMidnight(f.to, 1)}`,
   ];
+  const statuses = [
+    sql`t.status = any ((select open from open_statuses)::text[])`,
+    // A task without a status reads as '' (domain normStatus): open unless the rule says otherwise.
+    sql`t.status is null and ${sql.raw(normStatus("null::text"))} !~ ${sql.raw(FINISHED)}`,
+  ];
+  const branches = statuses.flatMap((status) =>
+    dates.map(
+      (date) => sql`select ${columns} from tasks t where ${live} and ${status} and ${date} ${filters}`,
+    ),
+  );
+  return sql.join(branches, sql` union all `);
+}
+
+/**
+ * Distinct non-null statuses of the workspace's live tasks (a loose index scan: one index probe
+ * per status), and the open ones among them (alias open_statuses.open, a text[]).
+ */
+function openStatusesCte(org: string): SQL {
+  const live = sql`t.organization_id = ${org} and not t.deleted and not t.archived`;
+  return sql`open_statuses as (
+        with recursive s(status) as (
+          (select t.status from tasks t where ${live} and t.status is not null order by t.status limit 1)
+          union all
+          select (select t.status from tasks t where ${live} and t.status > s.status order by t.status limit 1)
+            from s where s.status is not null
+        )
+        select coalesce(array_agg(s.status) filter (
+                 where ${sql.raw(normStatus("s.status"))} !~ ${sql.raw(FINISHED)}), '{}') as open
+          from s where s.status is not null
+      )`;
 }
 
 /**
@@ -161,17 +208,17 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
          where m.organization_id = ${org} and m.custom_item_id = 1001 and not m.deleted
            and m.folder_id is not null and m.status in (select jsonb_array_elements_text(${JSON.stringify(f.bidStatuses)}::jsonb))
       ),
+      ${openStatusesCte(org)},
       cand as materialized (
         select t.id, t.space_id, r.rs, r.re, x.dd,
-               coalesce(t.time_estimate_ms, 0)::float8 / 60000.0 as est,
+               coalesce(t.time_estimate_ms, 0)::numeric / 60000 as est,
                (t.folder_id is not null and t.folder_id in (select folder_id from bid)) as tentative
-          from tasks t
+          from (${openTaskRows(f)}) t
          cross join lateral (select (t.start_date at time zone 'UTC')::date as sd,
                                     (t.due_date at time zone 'UTC')::date as dd) x
          cross join lateral (select coalesce(x.sd, x.dd - 7) as rs, coalesce(x.dd, x.sd + 7) as re) r
          cross join win
-         where ${sql.join(taskFilters(f), sql` and `)}
-           and r.rs <= r.re
+         where r.rs <= r.re
            and ((r.rs <= win.d1 and r.re >= win.d0) or x.dd < win.today)
       ),
       hpd_values as (
@@ -179,26 +226,19 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
                jsonb_agg(jsonb_build_object('name', cf.name, 'value', v.value) order by cf.name, cf.id) as fields
           from custom_fields cf
           join custom_field_values v on v.organization_id = cf.organization_id and v.custom_field_id = cf.id
+          join cand c on c.id = v.task_id
          where cf.organization_id = ${org} and cf.name ~* ${HOURS_PER_DAY_NAME_PATTERN}
-           and v.task_id in (select id from cand)
          group by v.task_id
       ),
       hpd as (
         select task_id, ${sql.raw(hoursPerDayEstimate("fields"))} as h from hpd_values
       ),
-      pairs as materialized (
-        select c.id, ta.user_id
-          from cand c
-          join task_assignees ta on ta.organization_id = ${org} and ta.task_id = c.id
-      ),
-      assignee_counts as (select id, count(*) as n from pairs group by id),
-      asg as (
+      asg as materialized (
         select a.*
           from (
-            select c.*, coalesce(p.user_id, '') as person, coalesce(n.n, 1) as n_asg
+            select c.*, coalesce(ta.user_id, '') as person, count(*) over (partition by c.id collate "C") as n_asg
               from cand c
-              left join pairs p on p.id = c.id
-              left join assignee_counts n on n.id = c.id
+              left join task_assignees ta on ta.organization_id = ${org} and ta.task_id = c.id
           ) a
          where ${personCondition} and ${roleCondition}
            ${f.includeTentative ? sql`` : sql`and not a.tentative`}
@@ -221,7 +261,7 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
       rated as (
         select i.person, i.space_id, greatest(i.rs, win.d0) as s, least(i.re, win.d1) as e,
                i.tentative, (i.dd < win.today) as ov, n.nw > 0 as on_working,
-               case when i.hpd is not null and i.hpd > 0 then i.hpd * 60.0
+               case when i.hpd is not null and i.hpd > 0 then i.hpd::numeric * 60
                     when i.est > 0 then i.est / i.n_asg / (case when n.nw > 0 then n.nw else i.re - i.rs + 1 end)
                     else 0 end as rate
           from inwin i
@@ -287,8 +327,8 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
       ),
       grid as (
         select c.person,
-               array_agg(round(case when c.w then c.bw else 0 end + c.ba)::int order by c.idx) as booked,
-               array_agg(round(case when c.w then c.tw else 0 end + c.tall)::int order by c.idx) as tentative,
+               array_agg(round((case when c.w then c.bw else 0 end + c.ba)::float8)::int order by c.idx) as booked,
+               array_agg(round((case when c.w then c.tw else 0 end + c.tall)::float8)::int order by c.idx) as tentative,
                array_agg(coalesce(k.capacity_minutes, 0) order by c.idx) as capacity,
                array_agg(coalesce(k.time_off_minutes, 0) order by c.idx) as time_off,
                array_agg(c.idx order by c.idx) filter (

@@ -1,0 +1,2 @@
+DROP INDEX "tasks_workload_idx";--> statement-breakpoint
+CREATE INDEX "tasks_workload_status_idx" ON "tasks" USING btree ("organization_id","status","due_date","start_date","time_estimate_ms","folder_id","space_id","id") WHERE not "tasks"."deleted" and not "tasks"."archived";
