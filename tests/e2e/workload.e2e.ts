@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dailyLoadColor, formatHours, isOverCapacity, MESSAGES } from "@domain/index";
 import type { WorkloadEntriesResponse, WorkloadResponse } from "../../server/modules/workload/contract";
 import { axeFindings, describeFindings, settled } from "./axe";
-import { baseUrl, DESKTOP, launchBrowser, MOBILE, newPage, snap } from "./browser";
+import { baseUrl, DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,19 +14,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Sign in through the API (the demo agency boots right after the server is healthy). */
-async function signIn(page: Page, email: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const res = await page.request.post(`${baseUrl()}/api/auth/sign-in/email`, {
-      data: { email, password: "demo1234" },
-      headers: { origin: baseUrl() },
-    });
-    if (res.ok()) return;
-    if (Date.now() > deadline) throw new Error(`sign-in of ${email}: ${res.status()}`);
-    await page.waitForTimeout(1000);
-  }
-}
+/** Sign in as a demo user (the global setup waited for the demo agency's first sync). */
+const signIn = (page: Page, email: string) => signInAsDemo(page.context(), email);
 
 const isGrid = (r: Response) =>
   new URL(r.url()).pathname === "/api/workload" && r.request().method() === "GET";

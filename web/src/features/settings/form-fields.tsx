@@ -52,6 +52,32 @@ export function InputField({ id, label, error, fieldClassName, ...inputProps }: 
   );
 }
 
+type SelectFieldProps = Omit<React.ComponentProps<"select">, "id"> & {
+  id: string;
+  label: React.ReactNode;
+  error?: string | undefined;
+  /** Classes of the wrapper (label + select + message). */
+  fieldClassName?: string;
+};
+
+/** A labelled native select (its options as children) with its own error message. */
+export function SelectField({
+  id,
+  label,
+  error,
+  fieldClassName,
+  className,
+  ...selectProps
+}: SelectFieldProps) {
+  return (
+    <div className={cn("min-w-0 space-y-1.5", fieldClassName)}>
+      <Label htmlFor={id}>{label}</Label>
+      <select id={id} className={cn(SELECT_CLASS, className)} {...fieldA11y(id, error)} {...selectProps} />
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
 /**
  * A failed write onto the form: each of the answer's `fields` that the form has goes under that
  * field (a 409 overlap names startDate); anything else is the form's one server message.

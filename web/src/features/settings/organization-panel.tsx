@@ -24,7 +24,14 @@ import {
   type WorkspaceSettings,
 } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
-import { FieldError, fieldA11y, InputField, SELECT_CLASS, showServerErrors } from "./form-fields";
+import {
+  FieldError,
+  fieldA11y,
+  InputField,
+  SELECT_CLASS,
+  SelectField,
+  showServerErrors,
+} from "./form-fields";
 import { hoursTextSchema, minutesToHoursText } from "./hours";
 
 const WEEKDAYS = [
@@ -141,22 +148,18 @@ function SettingsForm({ settings, admin }: { settings: WorkspaceSettings; admin:
         className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
       >
         <legend className="sr-only">Organization settings</legend>
-        <div className="min-w-0 space-y-1.5">
-          <Label htmlFor="org-currency">Currency</Label>
-          <select
-            id="org-currency"
-            className={SELECT_CLASS}
-            {...fieldA11y("org-currency", err("currency"))}
-            {...form.register("currency")}
-          >
-            {CURRENCY_CODES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-          <FieldError id="org-currency" message={err("currency")} />
-        </div>
+        <SelectField
+          id="org-currency"
+          label="Currency"
+          error={err("currency")}
+          {...form.register("currency")}
+        >
+          {CURRENCY_CODES.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </SelectField>
         <div className="min-w-0 space-y-1.5">
           <InputField
             id="org-time-zone"

@@ -23,7 +23,14 @@ import { useZodForm } from "@/lib/form";
 import { createTimeOffSchema } from "../../../../server/modules/capacity/contract";
 import { useCapacityPeople, useDeleteTimeOff, useSaveTimeOff, type TimeOffView } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
-import { FieldError, fieldA11y, InputField, SELECT_CLASS, showServerErrors } from "./form-fields";
+import {
+  FieldError,
+  fieldA11y,
+  InputField,
+  SELECT_CLASS,
+  SelectField,
+  showServerErrors,
+} from "./form-fields";
 
 export const TIME_OFF_TYPE_LABEL: Record<TimeOffType, string> = {
   holiday: "Holiday",
@@ -236,22 +243,18 @@ function TimeOffFields({
             <span className="font-medium">{personName}</span>
           </p>
         ) : (
-          <div className="space-y-1.5">
-            <Label htmlFor="time-off-person">Person</Label>
-            <select
-              id="time-off-person"
-              className={SELECT_CLASS}
-              {...fieldA11y("time-off-person", err("clickupUserId"))}
-              {...form.register("clickupUserId")}
-            >
-              {people.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-            <FieldError id="time-off-person" message={err("clickupUserId")} />
-          </div>
+          <SelectField
+            id="time-off-person"
+            label="Person"
+            error={err("clickupUserId")}
+            {...form.register("clickupUserId")}
+          >
+            {people.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </SelectField>
         )}
         <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
           <InputField

@@ -14,13 +14,7 @@ import {
 import { Label } from "@/components/ui/label";
 import { FormError } from "@/components/ui/text-field";
 import { toast } from "@/components/ui/toaster";
-import {
-  FieldError,
-  fieldA11y,
-  InputField,
-  SELECT_CLASS,
-  showServerErrors,
-} from "@/features/settings/form-fields";
+import { InputField, SELECT_CLASS, SelectField, showServerErrors } from "@/features/settings/form-fields";
 import { useZodForm } from "@/lib/form";
 import { useSaveRateCard, type RateCardView } from "./api";
 import { optionalMoneyTextSchema } from "./money-text";
@@ -151,22 +145,18 @@ function CardForm({
         {...form.register("name")}
       />
       <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-[8rem_1fr]">
-        <div className="min-w-0 space-y-1.5">
-          <Label htmlFor="card-currency">Currency</Label>
-          <select
-            id="card-currency"
-            className={SELECT_CLASS}
-            {...fieldA11y("card-currency", err("currency"))}
-            {...form.register("currency")}
-          >
-            {CURRENCY_CODES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-          <FieldError id="card-currency" message={err("currency")} />
-        </div>
+        <SelectField
+          id="card-currency"
+          label="Currency"
+          error={err("currency")}
+          {...form.register("currency")}
+        >
+          {CURRENCY_CODES.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </SelectField>
         <InputField
           id="card-default-rate"
           label={`Default rate per hour (${chosenCurrency}, optional)`}
