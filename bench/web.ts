@@ -121,15 +121,22 @@ async function main() {
     for (const page of PAGES.filter((p) => !ONLY || p.path === ONLY)) {
       for (const formFactor of ["mobile", "desktop"] as const) {
         const runs: Result[] = [];
-        for (let i = 0; i < RUNS; i++) {
-          runs.push(
-            await runLighthouse(
-              chrome.port,
-              app.url + page.path,
-              formFactor,
-              page.signedIn ? cookie : undefined,
-            ),
-          );
+        for (let i = 0, failures = 0; i < RUNS; i++) {
+          try {
+            runs.push(
+              await runLighthouse(
+                chrome.port,
+                app.url + page.path,
+                formFactor,
+                page.signedIn ? cookie : undefined,
+              ),
+            );
+          } catch (err) {
+            // Lighthouse sometimes loses a trace (NO_NAVSTART) on a busy machine: run that one again.
+            if (++failures > 2) throw err;
+            console.log(`  ${page.path} ${formFactor}: ${(err as Error).message} — running it again`);
+            i--;
+          }
         }
         const median = computeMedianRun(runs);
         rows.push({ page, formFactor, median, scores: runs.map(score) });
