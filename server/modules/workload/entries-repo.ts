@@ -95,6 +95,9 @@ function entryConditions(f: EntriesFilter): SQL[] {
       sql`not t.archived`,
       sql`${sql.raw(normStatus("t.status"))} !~ ${sql.raw(FINISHED)}`,
       sql`r.rs is not null and r.rs <= r.re and r.rs <= ${f.to}::date and r.re >= ${f.from}::date`,
+      // Only tasks that book time (an estimate or an h/d est figure), as the grid counts them: a
+      // project's own task or an unestimated one books nothing and would list 0.0h under a cell.
+      sql`(coalesce(t.time_estimate_ms, 0) > 0 or coalesce(${sql.raw(hoursPerDayEstimate("t.custom_fields"))}, 0) > 0)`,
     );
   }
   if (f.space) out.push(sql`t.space_id = ${f.space}`);

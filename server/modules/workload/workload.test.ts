@@ -91,6 +91,14 @@ const tasks: TaskInsert[] = [
     timeEstimateMs: 2 * H,
     assigneesArray: who(ANN),
   }),
+  // No estimate and no h/d est: books nothing, so no cell lists it (Bob, Tue 24th).
+  task({
+    id: "unestimated",
+    startDate: d("2026-11-24"),
+    dueDate: d("2026-11-24"),
+    timeEstimateMs: null,
+    assigneesArray: who(BOB),
+  }),
   // No assignee: the Unassigned row, 60 min on Thu 19th.
   task({ id: "nobody", startDate: d("2026-11-19"), dueDate: d("2026-11-19"), timeEstimateMs: H }),
   // Finished: left out.
