@@ -135,11 +135,19 @@ describe("workload as admin@demo.test", () => {
       "repeating-linear-gradient",
     );
     // Without tentative: the request says so and no cell is hatched.
-    const confirmed = await nextGrid(page, () => page.getByLabel("Include tentative").uncheck());
+    // The box is controlled by the URL (it changes once the navigation lands): click it and wait for
+    // the grid it asks for, rather than check()/uncheck(), which read the state at once.
+    const tentativeBox = page.getByLabel("Include tentative");
+    const confirmed = await nextGrid(page, () => tentativeBox.click());
     expect(confirmed.url.searchParams.get("tentative")).toBe("false");
     expect(new URL(page.url()).searchParams.get("tentative")).toBe("false");
     await expect.poll(() => page.locator("[data-tentative]").count()).toBe(0);
-    await page.getByLabel("Include tentative").check();
+    await expect.poll(() => tentativeBox.isChecked()).toBe(false);
+    // Back on (that grid may come from the query cache, so no request is awaited).
+    await tentativeBox.click();
+    await expect.poll(() => tentativeBox.isChecked()).toBe(true);
+    await expect.poll(() => new URL(page.url()).searchParams.get("tentative")).toBeNull();
+    await expect.poll(() => page.locator("[data-tentative]").count()).toBeGreaterThan(0);
 
     // Zoom: quarter, then 2 weeks (the default drops out of the URL).
     const quarter = await nextGrid(page, () => page.getByRole("button", { name: "Quarter" }).click());
