@@ -10,10 +10,7 @@
  *   DATABASE_URL=postgres://… npm run bench:dashboard          # PostgreSQL (a fresh database)
  *   BENCH_AGENCY=medium BENCH_RUNS=30 npm run bench:dashboard
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import {
   bookedTodayPercent,
@@ -29,19 +26,15 @@ import {
   TASK_PAGE_SIZE,
   type CustomField,
 } from "@domain/index";
-import { createClickUpSimulator, type AgencySize } from "../simulator/clickup/index";
-import { loadConfig } from "../server/config";
-import type { AppDeps } from "../server/context";
+import type { AgencySize } from "../simulator/clickup/index";
 import type { Database } from "../server/db/client";
-import { createLogger } from "../server/lib/logger";
-import { encryptSecret } from "../server/lib/secrets";
 import { getDashboardSummary } from "../server/modules/dashboard/get-dashboard-summary";
 import { getWeek } from "../server/modules/dashboard/get-week";
 import { listMyProjects } from "../server/modules/dashboard/list-my-projects";
 import { listOtherTasks } from "../server/modules/dashboard/list-other-tasks";
-import { runFullSync } from "../server/modules/sync/full-sync";
 import { systemContext, type RequestContext } from "../server/request-context";
 import { openBenchDatabase } from "./bench-database";
+import { syncedAgency } from "./synced-agency";
 
 const ORG = "bench-org";
 
@@ -144,55 +137,11 @@ async function main() {
   const agency = (process.env.BENCH_AGENCY ?? "large") as AgencySize;
   const runs = Number(process.env.BENCH_RUNS ?? 20);
   const { database, cleanup } = await openBenchDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-hub-bench-"));
+  let dataDir = "";
   try {
-    let t = performance.now();
-    const sim = createClickUpSimulator({ seed: 7, agency, rateLimitPerMinute: null });
-    console.log(
-      `simulator: ${agency} agency generated in ${((performance.now() - t) / 1000).toFixed(1)} s`,
-      sim.demo.counts,
-    );
-    const config = loadConfig({
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "silent",
-      DEMO: "off",
-    });
-    const deps = {
-      config,
-      database,
-      logger: createLogger("silent"),
-      secrets: { authSecret: randomBytes(32).toString("base64url"), encryptionKey: randomBytes(32) },
-      now: () => new Date(),
-      clickup: {
-        apiUrl: "http://clickup.sim/api/v2",
-        clientId: null,
-        clientSecret: null,
-        fetch: sim.fetch as typeof fetch,
-        simulated: true,
-        clientOptions: { backoffMs: 5, concurrency: 8 },
-      },
-    } as unknown as AppDeps;
-    const token = sim.createPersonalToken(sim.demo.ownerUserId);
-    await database.raw.query(`insert into organizations (id, name) values ($1, 'Bench Agency')`, [ORG]);
-    await database.raw.query(
-      `insert into clickup_workspace_connections (organization_id, clickup_team_id, clickup_team_name, auth_type, access_token_enc, status)
-       values ($1, $2, $3, 'personal', $4, 'active')`,
-      [ORG, sim.demo.teamId, sim.demo.teamName, encryptSecret(token, deps.secrets.encryptionKey)],
-    );
-    t = performance.now();
-    await runFullSync(deps as Parameters<typeof runFullSync>[0], ORG, { trigger: "bench" });
-    const counts = (
-      await database.raw.query<{ tasks: number; entries: number }>(
-        `select (select count(*) from tasks where organization_id = $1)::int as tasks,
-                (select count(*) from time_entries where organization_id = $1)::int as entries`,
-        [ORG],
-      )
-    ).rows[0]!;
-    console.log(
-      `${database.kind}: synced ${counts.tasks} tasks, ${counts.entries} time entries in ${((performance.now() - t) / 1000).toFixed(1)} s`,
-    );
-    await database.raw.query("analyze");
+    const synced = await syncedAgency(database, agency, ORG);
+    const { sim, deps } = synced;
+    dataDir = synced.dataDir;
 
     // App users for the demo member and admin, connected to their ClickUp accounts.
     const people = [
@@ -264,7 +213,7 @@ async function main() {
     sim.close();
   } finally {
     await cleanup();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,0 +1,70 @@
+/**
+ * The benchmarks' common start: a simulated agency of the given size, synced in full into the
+ * bench database (PGlite, or DATABASE_URL) for the workspace `org`, then analysed. Returns the
+ * simulator, the app deps wired to it, and the data directory to remove afterwards.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { createClickUpSimulator, type AgencySize } from "../simulator/clickup/index";
+import { loadConfig } from "../server/config";
+import type { AppDeps } from "../server/context";
+import type { Database } from "../server/db/client";
+import { createLogger } from "../server/lib/logger";
+import { encryptSecret } from "../server/lib/secrets";
+import { runFullSync } from "../server/modules/sync/full-sync";
+
+export async function syncedAgency(
+  database: Database,
+  agency: AgencySize,
+  org: string,
+  /** After the sync: "analyze", or "vacuum analyze" when an index-only scan needs the visibility map. */
+  maintenance: "analyze" | "vacuum analyze" = "analyze",
+): Promise<{ sim: ReturnType<typeof createClickUpSimulator>; deps: AppDeps; dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-hub-bench-"));
+  let t = performance.now();
+  const sim = createClickUpSimulator({ seed: 7, agency, rateLimitPerMinute: null });
+  console.log(
+    `simulator: ${agency} agency generated in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    sim.demo.counts,
+  );
+  const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO: "off" });
+  const deps = {
+    config,
+    database,
+    logger: createLogger("silent"),
+    secrets: { authSecret: randomBytes(32).toString("base64url"), encryptionKey: randomBytes(32) },
+    now: () => new Date(),
+    clickup: {
+      apiUrl: "http://clickup.sim/api/v2",
+      clientId: null,
+      clientSecret: null,
+      fetch: sim.fetch as typeof fetch,
+      simulated: true,
+      clientOptions: { backoffMs: 5, concurrency: 8 },
+    },
+  } as unknown as AppDeps;
+  const token = sim.createPersonalToken(sim.demo.ownerUserId);
+  await database.raw.query(`insert into organizations (id, name) values ($1, 'Bench Agency')`, [org]);
+  await database.raw.query(
+    `insert into clickup_workspace_connections (organization_id, clickup_team_id, clickup_team_name, auth_type, access_token_enc, status)
+     values ($1, $2, $3, 'personal', $4, 'active')`,
+    [org, sim.demo.teamId, sim.demo.teamName, encryptSecret(token, deps.secrets.encryptionKey)],
+  );
+  t = performance.now();
+  await runFullSync(deps as Parameters<typeof runFullSync>[0], org, { trigger: "bench" });
+  const counts = (
+    await database.raw.query<{ tasks: number; entries: number }>(
+      `select (select count(*) from tasks where organization_id = $1)::int as tasks,
+              (select count(*) from time_entries where organization_id = $1)::int as entries`,
+      [org],
+    )
+  ).rows[0]!;
+  console.log(
+    `${database.kind}: synced ${counts.tasks} tasks, ${counts.entries} time entries in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
+  await database.raw.query(maintenance);
+  return { sim, deps, dataDir };
+}
