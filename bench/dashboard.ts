@@ -11,7 +11,6 @@
  *   BENCH_AGENCY=medium BENCH_RUNS=30 npm run bench:dashboard
  */
 import fs from "node:fs";
-import { performance } from "node:perf_hooks";
 import {
   bookedTodayPercent,
   hoursPerDayEstimate,
@@ -34,27 +33,9 @@ import { listMyProjects } from "../server/modules/dashboard/list-my-projects";
 import { listOtherTasks } from "../server/modules/dashboard/list-other-tasks";
 import { systemContext, type RequestContext } from "../server/request-context";
 import { openBenchDatabase } from "./bench-database";
-import { syncedAgency } from "./synced-agency";
+import { measure, syncedAgency, type Stat } from "./synced-agency";
 
 const ORG = "bench-org";
-
-interface Stat {
-  p50: number;
-  p95: number;
-}
-
-async function measure(fn: () => Promise<unknown>, runs: number): Promise<Stat> {
-  for (let i = 0; i < 2; i++) await fn(); // warm-up (plans, caches)
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)]!;
-  return { p50: at(0.5), p95: at(0.95) };
-}
 
 /** The seed's path: every task in pages of 5,000, then the person's time entries, then JavaScript. */
 async function clientSidePath(database: Database, providerUserId: string, today: string) {

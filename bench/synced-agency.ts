@@ -1,5 +1,5 @@
 /**
- * The benchmarks' common start: a simulated agency of the given size, synced in full into the
+ * The benchmarks' common start (and their timer, `measure`): a simulated agency of the given size, synced in full into the
  * bench database (PGlite, or DATABASE_URL) for the workspace `org`, then analysed. Returns the
  * simulator, the app deps wired to it, and the data directory to remove afterwards.
  */
@@ -15,6 +15,25 @@ import type { Database } from "../server/db/client";
 import { createLogger } from "../server/lib/logger";
 import { encryptSecret } from "../server/lib/secrets";
 import { runFullSync } from "../server/modules/sync/full-sync";
+
+export interface Stat {
+  p50: number;
+  p95: number;
+}
+
+/** p50/p95 of `runs` timed calls after two warm-up calls (plans, caches). */
+export async function measure(fn: () => Promise<unknown>, runs: number): Promise<Stat> {
+  for (let i = 0; i < 2; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)]!;
+  return { p50: at(0.5), p95: at(0.95) };
+}
 
 export async function syncedAgency(
   database: Database,

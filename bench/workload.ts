@@ -16,7 +16,6 @@
  *   BENCH_AGENCY=medium BENCH_RUNS=30 npm run bench:workload
  */
 import fs from "node:fs";
-import { performance } from "node:perf_hooks";
 import {
   effectiveTaskRange,
   hoursPerDayEstimate,
@@ -34,30 +33,12 @@ import { workloadQuerySchema, type WorkloadResponse } from "../server/modules/wo
 import { getWorkload } from "../server/modules/workload/get-workload";
 import { systemContext, type RequestContext } from "../server/request-context";
 import { openBenchDatabase } from "./bench-database";
-import { syncedAgency } from "./synced-agency";
+import { measure, syncedAgency } from "./synced-agency";
 
 if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
 const ORG = "bench-org";
 const DAY_MS = 86_400_000;
-
-interface Stat {
-  p50: number;
-  p95: number;
-}
-
-async function measure(fn: () => Promise<unknown>, runs: number): Promise<Stat> {
-  for (let i = 0; i < 2; i++) await fn(); // warm-up (plans, caches)
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)]!;
-  return { p50: at(0.5), p95: at(0.95) };
-}
 
 const dayNumber = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
 
 /**
  * axe-core's browser build (dev dependency). The app's CSP (script-src 'self') refuses an inline
@@ -78,4 +79,11 @@ export async function settled(page: Page): Promise<void> {
 export async function visibleAndSettled(page: Page, locator: Locator): Promise<void> {
   await locator.first().waitFor({ state: "visible" });
   await settled(page);
+}
+
+/** Once animations are done, the page (or `scope`) has no serious or critical axe finding. */
+export async function axeClean(page: Page, label: string, scope?: string): Promise<void> {
+  await settled(page);
+  const findings = await axeFindings(page, scope);
+  expect(findings, describeFindings(label, findings)).toEqual([]);
 }

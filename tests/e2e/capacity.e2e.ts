@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, isoWeekday, toIsoDate } from "@domain/index";
 import { horizontalOverflow, openRoute } from "./app-routes";
-import { axeFindings, describeFindings, settled } from "./axe";
+import { axeClean } from "./axe";
 import { appNow, DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
 
 /*
@@ -20,12 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function axeClean(page: Page, label: string, scope?: string): Promise<void> {
-  await settled(page);
-  const findings = await axeFindings(page, scope);
-  expect(findings, describeFindings(label, findings)).toEqual([]);
-}
 
 /** A weekday `offset` days or more from the app's today, far from the demo's own time off. */
 function weekdayFrom(offset: number): string {

@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, formatDetailDay, toIsoDate } from "@domain/index";
 import { horizontalOverflow, openRoute } from "./app-routes";
-import { axeFindings, describeFindings, settled } from "./axe";
+import { axeClean } from "./axe";
 import { appNow, DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
 
 /*
@@ -19,12 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function axeClean(page: Page, label: string, scope?: string): Promise<void> {
-  await settled(page);
-  const findings = await axeFindings(page, scope);
-  expect(findings, describeFindings(label, findings)).toEqual([]);
-}
 
 const day = (offset: number) => toIsoDate(addDays(appNow(), offset))!;
 

@@ -3,7 +3,7 @@ import type { Browser, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dailyLoadColor, formatHours, isOverCapacity, MESSAGES } from "@domain/index";
 import type { WorkloadEntriesResponse, WorkloadResponse } from "../../server/modules/workload/contract";
-import { axeFindings, describeFindings, settled } from "./axe";
+import { axeClean } from "./axe";
 import { baseUrl, DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
 
 let browser: Browser;
@@ -90,12 +90,6 @@ function pickPeople(data: WorkloadResponse) {
   return { tentative, booked };
 }
 
-async function expectNoBlockingA11y(page: Page, label: string) {
-  await settled(page);
-  const findings = await axeFindings(page);
-  expect(findings, describeFindings(label, findings)).toEqual([]);
-}
-
 describe("workload as admin@demo.test", () => {
   it("draws the grid in §9 colours with tentative hatched, zooms, filters in the URL, drills into a cell, exports CSV", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
@@ -116,7 +110,7 @@ describe("workload as admin@demo.test", () => {
     // The unresolved-name count is shown to admins when there is one.
     expect(await page.getByTestId("unresolved-names").count()).toBe(month.unresolvedNames > 0 ? 1 : 0);
     await snap(page, "workload-admin-month");
-    await expectNoBlockingA11y(page, "workload desktop");
+    await axeClean(page, "workload desktop");
 
     // Tentative load of a person, brought into view with the person filter (kept in the URL).
     const { tentative: bidder, booked: busy } = pickPeople(month);
@@ -332,7 +326,7 @@ describe("workload as member@demo.test", () => {
     await next.click();
     await expect.poll(() => person.inputValue()).not.toBe(shown);
     await snap(page, "workload-member-390");
-    await expectNoBlockingA11y(page, "workload 390 px");
+    await axeClean(page, "workload 390 px");
     // One day: a line per person.
     await page.getByRole("button", { name: "One day" }).click();
     await page.getByTestId("mobile-day").waitFor();

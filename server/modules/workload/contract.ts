@@ -73,6 +73,21 @@ function checkWindow(
   }
 }
 
+/** A `day`, or `from` and `to` together (not both kinds), and a window within the limits. */
+function checkDayOrWindow(
+  value: { day?: string | undefined; from?: string | undefined; to?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if ((value.from === undefined) !== (value.to === undefined)) {
+    const missing = value.from === undefined ? "from" : "to";
+    ctx.addIssue({ code: "custom", path: [missing], message: "from and to go together" });
+  }
+  if (value.day !== undefined && value.from !== undefined) {
+    ctx.addIssue({ code: "custom", path: ["day"], message: "give day or from/to, not both" });
+  }
+  checkWindow(value, ctx);
+}
+
 const filterFields = {
   /** A space id of the workspace (404 when unknown). */
   space: idSchema.optional(),
@@ -133,16 +148,7 @@ export const workloadEntriesQuerySchema = z
     ...pagingFields,
   })
   .strict()
-  .superRefine((value, ctx) => {
-    if ((value.from === undefined) !== (value.to === undefined)) {
-      const missing = value.from === undefined ? "from" : "to";
-      ctx.addIssue({ code: "custom", path: [missing], message: "from and to go together" });
-    }
-    if (value.day !== undefined && value.from !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["day"], message: "give day or from/to, not both" });
-    }
-    checkWindow(value, ctx);
-  });
+  .superRefine(checkDayOrWindow);
 export type WorkloadEntriesQuery = z.infer<typeof workloadEntriesQuerySchema>;
 
 export const WORKLOAD_TIME_ENTRY_SORT_KEYS = ["start_time", "hours_logged", "assignee_name"] as const;
@@ -166,16 +172,7 @@ export const workloadTimeEntriesQuerySchema = z
     ...pagingFields,
   })
   .strict()
-  .superRefine((value, ctx) => {
-    if ((value.from === undefined) !== (value.to === undefined)) {
-      const missing = value.from === undefined ? "from" : "to";
-      ctx.addIssue({ code: "custom", path: [missing], message: "from and to go together" });
-    }
-    if (value.day !== undefined && value.from !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["day"], message: "give day or from/to, not both" });
-    }
-    checkWindow(value, ctx);
-  });
+  .superRefine(checkDayOrWindow);
 export type WorkloadTimeEntriesQuery = z.infer<typeof workloadTimeEntriesQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
