@@ -194,6 +194,14 @@ export const tasks = pgTable(
     index("tasks_workload_status_idx")
       .on(t.organizationId, t.status, t.dueDate, t.startDate, t.timeEstimateMs, t.folderId, t.spaceId, t.id)
       .where(sql`not ${t.deleted} and not ${t.archived}`),
+    // The milestones calendar (/calendar, the iCalendar feed) reads only these: milestone and
+    // deliverable items and names with shoot, creative or approval (spec §9), by due date. The
+    // calendar repo repeats this predicate word for word so the planner can use the index.
+    index("tasks_calendar_idx")
+      .on(t.organizationId, t.dueDate)
+      .where(
+        sql`not ${t.deleted} and not ${t.archived} and (${t.customItemId} in (1, 2) or ${t.name} ~* '(shoot|creative|approval)')`,
+      ),
   ],
 );
 

@@ -6,3 +6,5 @@ export * from "./impersonation";
 export * from "./audit";
 export * from "./capacity";
 export * from "./finance";
+export * from "./templates";
+export * from "./calendar";

@@ -140,6 +140,31 @@ export interface TaskPage {
  * Typed ClickUp API v2 client: one token, rate-limit aware, retrying what is safe to retry.
  * The token never appears in a log line or an error message.
  */
+/** A task to create (clickup-api-writes.md §3.1); dates and estimate in ms, user ids as strings. */
+export interface NewCuTask {
+  name: string;
+  description?: string;
+  customItemId?: number | null;
+  assignees?: string[];
+  tags?: string[];
+  status?: string;
+  timeEstimateMs?: number | null;
+  startDate?: number | null;
+  dueDate?: number | null;
+  parent?: string | null;
+  /** Values in the API's write encoding (`clickup-api.md` §3.5). */
+  customFields?: Array<{ id: string; value: unknown }>;
+}
+
+/** The task fields Agency Hub changes (`null` clears a date). */
+export interface CuTaskPatch {
+  name?: string;
+  dueDate?: number | null;
+  startDate?: number | null;
+  timeEstimateMs?: number | null;
+  status?: string;
+}
+
 export class ClickUpClient {
   readonly baseUrl: string;
   private readonly token: string;
@@ -417,6 +442,73 @@ export class ClickUpClient {
 
   async deleteTimeEntry(teamId: string, timerId: string): Promise<void> {
     await this.request("DELETE", `/team/${enc(teamId)}/time_entries/${enc(timerId)}`);
+  }
+
+  /** `POST /space/{id}/folder` (clickup-api-writes.md §1). Not idempotent: see `createFolderOnce`. */
+  async createFolder(spaceId: string, name: string, opts: { maxRetries?: number } = {}): Promise<CuFolder> {
+    return decodeFolder(
+      await this.request("POST", `/space/${enc(spaceId)}/folder`, { body: { name }, ...opts }),
+    );
+  }
+
+  /** `POST /folder/{id}/list` (clickup-api-writes.md §2). */
+  async createList(
+    folderId: string,
+    input: { name: string; content?: string; dueDate?: number | null },
+    opts: { maxRetries?: number } = {},
+  ): Promise<CuList> {
+    const body = await this.request("POST", `/folder/${enc(folderId)}/list`, {
+      body: {
+        name: input.name,
+        ...(input.content ? { content: input.content } : {}),
+        ...(input.dueDate != null ? { due_date: input.dueDate, due_date_time: false } : {}),
+      },
+      ...opts,
+    });
+    return decodeList(body);
+  }
+
+  /** `POST /list/{id}/task` (clickup-api-writes.md §3.1). */
+  async createTask(listId: string, input: NewCuTask, opts: { maxRetries?: number } = {}): Promise<CuTask> {
+    const body = await this.request("POST", `/list/${enc(listId)}/task`, {
+      body: {
+        name: input.name,
+        ...(input.description ? { markdown_content: input.description } : {}),
+        ...(input.customItemId != null ? { custom_item_id: input.customItemId } : {}),
+        ...(input.assignees?.length ? { assignees: input.assignees.map(Number) } : {}),
+        ...(input.tags?.length ? { tags: input.tags } : {}),
+        ...(input.status ? { status: input.status } : {}),
+        ...(input.timeEstimateMs != null ? { time_estimate: input.timeEstimateMs } : {}),
+        ...(input.startDate != null ? { start_date: input.startDate, start_date_time: false } : {}),
+        ...(input.dueDate != null ? { due_date: input.dueDate, due_date_time: false } : {}),
+        ...(input.parent ? { parent: input.parent } : {}),
+        ...(input.customFields?.length ? { custom_fields: input.customFields } : {}),
+      },
+      ...opts,
+    });
+    return decodeTask(body);
+  }
+
+  /** `PUT /task/{id}` (clickup-api-writes.md §3.2): idempotent, retried like a read. */
+  async updateTask(taskId: string, patch: CuTaskPatch): Promise<CuTask> {
+    const body = await this.request("PUT", `/task/${enc(taskId)}`, {
+      body: {
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.dueDate !== undefined ? { due_date: patch.dueDate, due_date_time: false } : {}),
+        ...(patch.startDate !== undefined ? { start_date: patch.startDate, start_date_time: false } : {}),
+        ...(patch.timeEstimateMs !== undefined ? { time_estimate: patch.timeEstimateMs } : {}),
+        ...(patch.status !== undefined ? { status: patch.status } : {}),
+      },
+    });
+    return decodeTask(body);
+  }
+
+  /** `POST /task/{id}/field/{field_id}` (clickup-api-writes.md §3.3): setting a value is idempotent. */
+  async setCustomFieldValue(taskId: string, fieldId: string, value: unknown): Promise<void> {
+    await this.request("POST", `/task/${enc(taskId)}/field/${enc(fieldId)}`, {
+      body: { value },
+      idempotent: true,
+    });
   }
 
   async createWebhook(teamId: string, endpoint: string, events: string[] | "*"): Promise<CuWebhook> {
