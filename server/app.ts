@@ -31,6 +31,8 @@ import { memberRoutes } from "./modules/members/routes";
 import { workloadCsvRoutes, workloadRoutes } from "./modules/workload/routes";
 import { rateCardRoutes } from "./modules/rate-cards/routes";
 import { capacityRoutes } from "./modules/capacity/routes";
+import { calendarRoutes } from "./modules/calendar/routes";
+import { templateRoutes } from "./modules/templates/routes";
 
 export interface CreateAppOptions {
   /** Directory of the built web app; omitted in API tests. */
@@ -136,6 +138,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/workload.csv", workloadCsvRoutes());
   api.route("/rate-cards", rateCardRoutes());
   api.route("/capacity", capacityRoutes());
+  api.route("/calendar", calendarRoutes());
+  api.route("/templates", templateRoutes());
   app.route("/api", api);
   // /api/openapi.json and /api/reference describe every route registered on `app` (read per request).
   app.route("/api", apiDocsRoutes(app));
