@@ -33,6 +33,7 @@ import { rateCardRoutes } from "./modules/rate-cards/routes";
 import { capacityRoutes } from "./modules/capacity/routes";
 import { calendarRoutes } from "./modules/calendar/routes";
 import { templateRoutes } from "./modules/templates/routes";
+import { templateRunRoutes } from "./modules/template-runs/routes";
 
 export interface CreateAppOptions {
   /** Directory of the built web app; omitted in API tests. */
@@ -140,6 +141,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/capacity", capacityRoutes());
   api.route("/calendar", calendarRoutes());
   api.route("/templates", templateRoutes());
+  api.route("/template-runs", templateRunRoutes());
   app.route("/api", api);
   // /api/openapi.json and /api/reference describe every route registered on `app` (read per request).
   app.route("/api", apiDocsRoutes(app));
