@@ -61,3 +61,100 @@ export function projectColorIndex(folderId: string | null | undefined): number {
   }
   return hash % PROJECT_COLOR_COUNT;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Days in the workspace time zone
+// ---------------------------------------------------------------------------------------------
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = partsFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    partsFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** Wall-clock fields of an instant in a zone (ms kept from the instant). */
+function wallClock(ms: number, timeZone: string) {
+  const parts: Record<string, number> = {};
+  for (const p of formatterFor(timeZone).formatToParts(new Date(ms)))
+    if (p.type !== "literal") parts[p.type] = Number(p.value);
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+    millisecond: ((ms % 1000) + 1000) % 1000,
+  };
+}
+
+/** The zone's offset from UTC (ms) at an instant. */
+function zoneOffsetMs(ms: number, timeZone: string): number {
+  const w = wallClock(ms, timeZone);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second, w.millisecond) - ms;
+}
+
+/** yyyy-MM-dd of an instant in a time zone (the calendar cell it sits in). */
+export function dayInZone(instant: Date | string | number, timeZone: string): string {
+  const ms = new Date(instant).getTime();
+  if (Number.isNaN(ms)) throw new RangeError(`Invalid instant ${String(instant)}`);
+  const w = wallClock(ms, timeZone);
+  return `${String(w.year).padStart(4, "0")}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")}`;
+}
+
+/**
+ * The instant of a wall-clock time on `day` in a zone. A time that does not exist (skipped by a
+ * daylight-saving jump) lands the jump's length later; an ambiguous one (repeated hour) takes the
+ * earlier instant.
+ */
+export function zonedInstant(
+  day: string,
+  time: { hour: number; minute: number; second: number; millisecond: number },
+  timeZone: string,
+): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const local = Date.UTC(y, m - 1, d, time.hour, time.minute, time.second, time.millisecond);
+  // The zone's offsets half a day either side cover any one transition around this wall time.
+  const before = zoneOffsetMs(local - 43_200_000, timeZone);
+  const after = zoneOffsetMs(local + 43_200_000, timeZone);
+  const valid = [local - before, local - after]
+    .filter((ms) => ms + zoneOffsetMs(ms, timeZone) === local)
+    .sort((a, b) => a - b);
+  return new Date(valid[0] ?? local - before);
+}
+
+/**
+ * Move a due date to another day in the workspace zone, keeping its time of day there (a task due
+ * Tuesday 17:00 Berlin moved to Friday is due Friday 17:00 Berlin, across a DST change too).
+ */
+export function moveDueDateToDay(due: Date | string | number, day: string, timeZone: string): Date {
+  const ms = new Date(due).getTime();
+  if (Number.isNaN(ms)) throw new RangeError(`Invalid due date ${String(due)}`);
+  return zonedInstant(day, wallClock(ms, timeZone), timeZone);
+}
+
+/** Today (yyyy-MM-dd) in the zone. */
+export function todayInZone(now: Date, timeZone: string): string {
+  return dayInZone(now, timeZone);
+}
+
+/** yyyy-MM-dd plus n calendar days. */
+export function addIsoDays(day: string, days: number): string {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(ms)) throw new RangeError(`Invalid day ${day}`);
+  return new Date(ms + days * 86_400_000).toISOString().slice(0, 10);
+}
