@@ -13,6 +13,8 @@ export type ErrorCode =
   | "forbidden"
   | "not_found"
   | "conflict"
+  /** ClickUp refused a write made on the caller's behalf (409; the message says why). */
+  | "clickup_refused"
   | "payload_too_large"
   | "rate_limited"
   | "internal_error"
