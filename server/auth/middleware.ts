@@ -3,7 +3,7 @@ import { can, type Permission } from "@domain/permissions";
 import type { AppEnv } from "../context";
 import { forbidden, unauthorized } from "../lib/errors";
 import { resolveImpersonation } from "../modules/impersonation/resolve-impersonation";
-import { currentMembership } from "../modules/workspaces/repo";
+import { selectCallerWorkspace } from "../modules/workspaces/repo";
 import type { RequestContext, UserContext } from "../request-context";
 import { clientIp, userAgentOf } from "./client-ip";
 
@@ -97,7 +97,7 @@ export async function resolveRequestContext(
   const existing = c.get("ctx");
   if (existing && existing.userId === user.id) return existing;
   const base = userContextOf(c, user);
-  const { current } = await currentMembership(base.db, user.id);
+  const current = await selectCallerWorkspace(base.db, user.id);
   if (!current) return null;
   const impersonating = await resolveImpersonation(
     base.db,
@@ -105,6 +105,7 @@ export async function resolveRequestContext(
     current.organizationId,
     user.id,
     current.role,
+    current.impersonation,
   );
   const ctx: RequestContext = {
     ...base,

@@ -16,23 +16,6 @@ export interface ImpersonationTargetRow {
   last_name: string | null;
 }
 
-/** The actor's impersonation in the workspace with the target's current membership, if any. */
-export async function selectImpersonationTarget(
-  executor: Executor,
-  organizationId: string,
-  actorUserId: string,
-): Promise<ImpersonationTargetRow | undefined> {
-  return firstRow<ImpersonationTargetRow>(
-    executor,
-    sql`select i.target_user_id, uo.role, p.email, p.first_name, p.last_name
-        from impersonations i
-        left join user_organizations uo
-          on uo.organization_id = i.organization_id and uo.user_id = i.target_user_id
-        left join profiles p on p.id = uo.user_id
-        where i.organization_id = ${organizationId} and i.actor_user_id = ${actorUserId}`,
-  );
-}
-
 /** Start (or switch) an impersonation; returns the previous target, if any. */
 export async function upsertImpersonation(
   executor: Executor,

@@ -2,7 +2,7 @@ import { canImpersonate, displayName, type Role } from "@domain/index";
 import type { Executor } from "../../db/executor";
 import type { Logger } from "../../lib/logger";
 import type { ImpersonatedUser } from "../../request-context";
-import { deleteImpersonation, selectImpersonationTarget } from "./repo";
+import { deleteImpersonation, type ImpersonationTargetRow } from "./repo";
 
 /**
  * The member the actor is viewing the app as, for the request context. An impersonation is
@@ -15,8 +15,9 @@ export async function resolveImpersonation(
   organizationId: string,
   actorUserId: string,
   actorRole: Role,
+  /** The actor's impersonation row, read with the caller's workspace in one statement. */
+  target: ImpersonationTargetRow | null,
 ): Promise<ImpersonatedUser | null> {
-  const target = await selectImpersonationTarget(executor, organizationId, actorUserId);
   if (!target) return null;
   if (target.role && canImpersonate(actorRole, target.role)) {
     return {

@@ -4,6 +4,7 @@ import { pickCurrentWorkspace } from "@domain/workspace";
 import { firstRow, rows, type Executor } from "../../db/executor";
 import { organizations, profiles, userOrganizations } from "../../db/schema";
 import { newId } from "../../lib/ids";
+import type { ImpersonationTargetRow } from "../impersonation/repo";
 
 /*
  * All SQL of workspaces and the user's remembered current workspace.
@@ -63,6 +64,60 @@ export async function currentMembership(
     getRememberedWorkspaceId(executor, userId),
   ]);
   return { memberships, current: pickCurrentWorkspace(memberships, remembered) ?? null };
+}
+
+/**
+ * The caller's current workspace and role (the rule of `pickCurrentWorkspace`: the remembered
+ * workspace while they still belong to it, else the first by membership creation) with their
+ * "view as" row there, in one statement — the request context of every API call reads this.
+ */
+export async function selectCallerWorkspace(
+  executor: Executor,
+  userId: string,
+): Promise<{ organizationId: string; role: Role; impersonation: ImpersonationTargetRow | null } | null> {
+  const row = await firstRow<{
+    organization_id: string;
+    role: Role;
+    target_user_id: string | null;
+    target_role: Role | null;
+    email: string | null;
+    first_name: string | null;
+    last_name: string | null;
+  }>(
+    executor,
+    sql`with m as (
+          select uo.organization_id, uo.role
+            from user_organizations uo
+            join organizations o on o.id = uo.organization_id
+            join profiles me on me.id = uo.user_id
+           where uo.user_id = ${userId}
+           order by (uo.organization_id = me.current_organization_id) desc nulls last,
+                    uo.created_at, o.created_at, o.id
+           limit 1
+        )
+        select m.organization_id, m.role, i.target_user_id, tuo.role as target_role,
+               p.email, p.first_name, p.last_name
+          from m
+          left join impersonations i
+            on i.organization_id = m.organization_id and i.actor_user_id = ${userId}
+          left join user_organizations tuo
+            on tuo.organization_id = i.organization_id and tuo.user_id = i.target_user_id
+          left join profiles p on p.id = tuo.user_id`,
+  );
+  if (!row) return null;
+  return {
+    organizationId: row.organization_id,
+    role: row.role,
+    impersonation: row.target_user_id
+      ? {
+          target_user_id: row.target_user_id,
+          role: row.target_role,
+          email: row.email,
+          first_name: row.first_name,
+          last_name: row.last_name,
+        }
+      : null,
+  };
 }
 
 export async function setRememberedWorkspaceId(
