@@ -1,4 +1,5 @@
 import { Page } from "@/features/app-shell/page";
+import { CalendarFeedPanel } from "@/features/settings/calendar-feed-panel";
 import { AccountPanel } from "@/features/auth/account-panel";
 import { ClickupConnectionPanel, SyncPanel } from "@/features/clickup";
 import { useSession } from "@/features/session/use-session";
@@ -19,6 +20,7 @@ export function Component() {
         {permissions?.canManageUsers ? <MembersPanel /> : null}
         {permissions?.canManageUsers ? <PeopleCapacityPanel /> : null}
         <TimeOffPanel />
+        <CalendarFeedPanel />
         <AccountPanel />
         {permissions?.canManageUsers ? <SecurityLogPanel /> : null}
       </div>

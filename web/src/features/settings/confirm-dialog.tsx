@@ -19,6 +19,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel = "Delete",
+  pendingLabel = "Deleting...",
   pending = false,
   onConfirm,
 }: {
@@ -27,6 +28,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel?: string;
+  /** What the action reads while it runs. */
+  pendingLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
 }) {
@@ -44,7 +47,7 @@ export function ConfirmDialog({
             Cancel
           </Button>
           <Button variant="destructive" onClick={onConfirm} disabled={pending}>
-            {pending ? "Deleting..." : confirmLabel}
+            {pending ? pendingLabel : confirmLabel}
           </Button>
         </DialogFooter>
       </DialogContent>
