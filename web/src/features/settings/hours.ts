@@ -6,13 +6,14 @@ import { minutesPerDaySchema } from "@domain/work-calendar";
  * API stores; 0–24 by the domain's rule and message.
  */
 
-const HOURS_TEXT = /^(\d{1,2})(?:[.,](\d{1,2}))?$/;
-
 export const HOURS_TEXT_MESSAGE = "enter hours as a number, e.g. 7.5";
 
-/** '7.5' → 450, '7,25' → 435, '8' → 480; null for anything that is not a plain number of hours. */
-export function hoursTextToMinutes(text: string): number | null {
-  const match = HOURS_TEXT.exec(text.trim());
+/**
+ * '7.5' → 450, '7,25' → 435, '8' → 480; null for anything that is not a plain number of hours
+ * with at most `wholeDigits` digits before the point (2 for hours per day; a task estimate allows more).
+ */
+export function hoursTextToMinutes(text: string, wholeDigits = 2): number | null {
+  const match = new RegExp(`^(\\d{1,${wholeDigits}})(?:[.,](\\d{1,2}))?$`).exec(text.trim());
   if (!match) return null;
   const [, whole = "0", fraction = ""] = match;
   // Hundredths of an hour to minutes: exact integer arithmetic, rounded to the nearest minute.
