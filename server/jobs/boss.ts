@@ -10,6 +10,11 @@ import { jobLeases } from "./job-lease";
 import { hurryWaitingRetry, recoverInterruptedJobs } from "./recover-interrupted-jobs";
 import { registerPruneWebhookEventsJob } from "./prune-webhook-events";
 import { registerWriteBackJobs } from "./write-back-time-entries";
+import {
+  registerTemplateRunJobs,
+  TEMPLATE_RUN_QUEUE,
+  TEMPLATE_RUN_QUEUE_OPTIONS,
+} from "./create-project-from-template";
 
 /**
  * Background work on pg-boss (DESIGN.md): full syncs, webhook intake, the reconciliation poll
@@ -50,7 +55,7 @@ export interface JobsOptions {
 }
 
 /** Queues whose workers hold a job lease, so an interrupted job of theirs can be recovered. */
-const RECOVERED_QUEUES = [QUEUES.fullSync, QUEUES.poll, QUEUES.webhook];
+const RECOVERED_QUEUES = [QUEUES.fullSync, QUEUES.poll, QUEUES.webhook, TEMPLATE_RUN_QUEUE];
 
 /** pg-boss over our database: PGlite through its own query/exec, PostgreSQL through the pool. */
 export function bossDb(database: Database): PgBoss.Db {
@@ -118,6 +123,8 @@ export async function startJobs(deps: Deps, options: JobsOptions = {}): Promise<
   });
   await boss.createQueue(QUEUES.pollAll, { name: QUEUES.pollAll, policy: "short" });
   await boss.createQueue(QUEUES.nightlyAll, { name: QUEUES.nightlyAll, policy: "short" });
+  // Create project from template: one job per run (create-project-from-template.ts).
+  await boss.createQueue(TEMPLATE_RUN_QUEUE, { ...TEMPLATE_RUN_QUEUE_OPTIONS });
 
   // Jobs still "active" from a killed run go back to their queues before any worker starts,
   // merged into a job of the same workspace already waiting (recover-interrupted-jobs.ts). The
@@ -217,6 +224,7 @@ export async function startJobs(deps: Deps, options: JobsOptions = {}): Promise<
     schedule: options.schedule ?? true,
     pollingIntervalSeconds: polling.pollingIntervalSeconds,
   });
+  await registerTemplateRunJobs(boss, deps, leases, polling);
   if (options.schedule ?? true) {
     await boss.schedule(QUEUES.pollAll, options.pollCron ?? "*/5 * * * *");
     // Deletions are invisible to the date_updated poll; a nightly full sync applies them.

@@ -3,6 +3,7 @@ import { runFullSync } from "../modules/sync/full-sync";
 import { processWebhookEvent } from "../modules/sync/incremental";
 import { getSyncState, patchSyncState } from "../modules/sync/sync-state-repo";
 import { startJobs, type Jobs, type JobsOptions } from "./boss";
+import { runTemplateRun, TEMPLATE_RUN_QUEUE } from "./create-project-from-template";
 
 export type { Jobs, JobsOptions };
 export { QUEUES } from "./boss";
@@ -42,5 +43,20 @@ export async function requestWebhookProcessing(deps: Deps, eventId: number): Pro
   if (deps.jobs) return deps.jobs.enqueueWebhook(eventId);
   void processWebhookEvent(deps, eventId).catch((err: unknown) =>
     deps.logger.warn({ err, eventId }, "webhook processing failed"),
+  );
+}
+
+/**
+ * Start (or continue) a "create project from template" run. With the queue running it is one job
+ * per run (singleton key = run id); without it (API tests, tools) it runs in the background of
+ * this process.
+ */
+export async function requestTemplateRun(deps: Deps, organizationId: string, runId: string): Promise<void> {
+  if (deps.jobs) {
+    await deps.jobs.boss.send(TEMPLATE_RUN_QUEUE, { organizationId, runId }, { singletonKey: runId });
+    return;
+  }
+  void runTemplateRun(deps, { organizationId, runId }).catch((err: unknown) =>
+    deps.logger.error({ err, organizationId, runId }, "background template run failed"),
   );
 }

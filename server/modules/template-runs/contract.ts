@@ -102,7 +102,10 @@ export const templateRunSchema = z
     createdCount: z.number().int(),
     /** The new project's ClickUp folder id, once created (the project page / Projects menu link). */
     folderId: z.string().nullable(),
-    /** Things skipped that did not stop the run, e.g. a custom field default whose field ClickUp does not have. */
+    /**
+     * What the run skips without stopping, e.g. a custom field ClickUp does not have, a role tag
+     * nobody holds (unassigned). Filled by GET /api/template-runs/{id}; empty in the list.
+     */
     notes: z.array(z.string()),
     createdBy: z.string().nullable(),
     /** ISO timestamps. */
