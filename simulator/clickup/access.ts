@@ -1,4 +1,4 @@
-import { errors } from "./errors";
+import { errors, type AuthorizationObjectType } from "./errors";
 import type { RoleId, SimFolder, SimList, SimSpace, SimTask, SimTeam, SimUser, TokenRecord } from "./model";
 import type { SimState } from "./state";
 
@@ -109,5 +109,48 @@ export class Access {
     }
     if (!task || !this.canSeeTask(task)) throw errors.taskOrListNotAccessible();
     return task;
+  }
+
+  // ---- writes (clickup-api-writes.md §5) ------------------------------------------------------
+  // Guests and members without access to the space are refused with 401 ACCESS_064 (ClickUp
+  // answers permission failures with 401, not 403). Guests' per-item sharing is not modelled.
+
+  private requireEditor(
+    space: SimSpace,
+    objectId: string,
+    type: AuthorizationObjectType,
+    permission: string,
+  ): void {
+    this.team(space.teamId); // 401 OAUTH_027 when the token may not use the workspace at all
+    if (!this.canSeeSpace(space) || this.role(space.teamId) === 4)
+      throw errors.noPermission(objectId, type, space.teamId, permission);
+  }
+
+  /** A space to create folders or lists in: 404 PROJ_006 for unknown (or malformed) ids. */
+  writableSpace(spaceId: string, permission: string): SimSpace {
+    const space = /^\d+$/.test(spaceId) ? this.state.spaces.get(spaceId) : undefined;
+    if (!space) throw errors.spaceNotFound();
+    this.requireEditor(space, space.id, "project", permission);
+    return space;
+  }
+
+  /** A folder to change: 400 INPUT_011 for malformed ids, 401 OAUTH_023 for unknown or deleted ones. */
+  writableFolder(folderId: string, permission: string): SimFolder {
+    if (!/^\d+$/.test(folderId)) throw errors.folderIdInvalid();
+    const folder = this.state.folders.get(folderId);
+    const space = folder ? this.state.spaces.get(folder.spaceId) : undefined;
+    if (!folder || !space || folder.deleted) throw errors.itemNotAccessible();
+    this.requireEditor(space, folder.id, "category", permission);
+    return folder;
+  }
+
+  /** A list to change or add tasks to: 400 INPUT_003 for malformed ids, 401 OAUTH_018 for unknown or deleted ones. */
+  writableList(listId: string, permission: string): SimList {
+    if (!/^\d+$/.test(listId)) throw errors.listIdInvalid();
+    const list = this.state.lists.get(listId);
+    const space = list ? this.state.spaces.get(list.spaceId) : undefined;
+    if (!list || !space || list.deleted) throw errors.taskOrListNotAccessible();
+    this.requireEditor(space, list.id, "subcategory", permission);
+    return list;
   }
 }

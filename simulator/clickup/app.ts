@@ -5,6 +5,7 @@ import { Access } from "./access";
 import type { SimEnv, SimServices } from "./context";
 import { ClickUpError, errors } from "./errors";
 import { registerHierarchyRoutes } from "./routes/hierarchy";
+import { registerHierarchyWriteRoutes } from "./routes/hierarchy-writes";
 import { registerOAuthRoutes } from "./routes/oauth";
 import { registerPageRoutes } from "./routes/pages";
 import { registerTaskRoutes } from "./routes/tasks";
@@ -15,6 +16,20 @@ const API_PREFIX = "/api/v2";
 const TOKEN_PATH = `${API_PREFIX}/oauth/token`;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Wait `ms`, or less when the client goes away (the node server aborts the request's signal). */
+function hang(signal: AbortSignal | undefined, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done);
+  });
+}
 
 /** Origin of the request as the client saw it (honours a reverse proxy's X-Forwarded-*). */
 function requestOrigin(url: URL, headers: (name: string) => string | undefined): string {
@@ -68,7 +83,7 @@ export function createSimApp(services: SimServices): Hono<SimEnv> {
   // Fault injection sits in front of everything API-shaped, including the token endpoint.
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     const path = c.req.path.slice(c.get("mountPath").length);
-    const fault = faults.forRequest(path);
+    const fault = faults.forRequest(path, c.req.method);
     if (fault.slowMs > 0) await sleep(fault.slowMs);
     if (fault.failStatus !== null) {
       stats.faultsInjected++;
@@ -79,6 +94,19 @@ export function createSimApp(services: SimServices): Hono<SimEnv> {
       return c.json(e.body, e.status);
     }
     await next();
+    // Apply then fail: the handler ran (the write is in the state), its answer is lost.
+    if (fault.applyThenFail && c.res.status >= 200 && c.res.status < 300) {
+      stats.faultsInjected++;
+      let status = fault.applyThenFail.status;
+      if (status === "hang") {
+        await hang(c.req.raw.signal, fault.applyThenFail.hangMs);
+        status = 504;
+      }
+      const e = errors.internal(status as ContentfulStatusCode);
+      c.res = undefined;
+      c.res = c.json(e.body, e.status);
+      return;
+    }
     if (fault.malformed) {
       stats.faultsInjected++;
       const text = await c.res.text();
@@ -118,6 +146,7 @@ export function createSimApp(services: SimServices): Hono<SimEnv> {
 
   const api = new Hono<SimEnv>();
   registerHierarchyRoutes(api, services);
+  registerHierarchyWriteRoutes(api, services);
   registerTaskRoutes(api, services);
   registerTimeEntryRoutes(api, services);
   registerWebhookRoutes(api, services);

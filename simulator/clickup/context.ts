@@ -3,6 +3,7 @@ import type { Access } from "./access";
 import type { AuthService } from "./auth";
 import type { ConsentPolicy } from "./consent";
 import { errors } from "./errors";
+import type { HierarchyOperations } from "./hierarchy-operations";
 import type { Faults } from "./faults";
 import type { SimOperations } from "./operations";
 import type { RateLimiter } from "./rate-limit";
@@ -28,6 +29,8 @@ export type SimCtx = Context<SimEnv>;
 export interface SimServices {
   state: SimState;
   ops: SimOperations;
+  /** Folder and list writes. */
+  hierarchy: HierarchyOperations;
   auth: AuthService;
   /** Which simulated users the consent page offers for a request (default: anyone). */
   consent: ConsentPolicy;

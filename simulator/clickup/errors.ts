@@ -1,9 +1,13 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-/** Every non-200 ClickUp response carries `{err, ECODE}` (clickup-api.md §6.2). */
+/**
+ * Every non-200 ClickUp response carries `{err, ECODE}` (clickup-api.md §6.2); permission
+ * failures add `meta.authorization_failures` (clickup-api-writes.md §5).
+ */
 export interface ClickUpErrorBody {
   err: string;
   ECODE: string;
+  meta?: Record<string, unknown>;
 }
 
 export class ClickUpError extends Error {
@@ -11,15 +15,21 @@ export class ClickUpError extends Error {
     readonly status: ContentfulStatusCode,
     readonly err: string,
     readonly ecode: string,
+    readonly meta?: Record<string, unknown>,
   ) {
     super(`${status} ${ecode}: ${err}`);
     this.name = "ClickUpError";
   }
 
   get body(): ClickUpErrorBody {
-    return { err: this.err, ECODE: this.ecode };
+    return this.meta
+      ? { err: this.err, ECODE: this.ecode, meta: this.meta }
+      : { err: this.err, ECODE: this.ecode };
   }
 }
+
+/** ClickUp's internal names, as in its ECODE prefixes: spaces are projects, folders categories, lists subcategories. */
+export type AuthorizationObjectType = "project" | "category" | "subcategory" | "task";
 
 /**
  * The error responses the simulator produces. Codes and messages follow clickup-api.md; where
@@ -58,6 +68,43 @@ export const errors = {
       "Only workspace owners and admins may access other users' time entries",
       "OAUTH_023",
     ),
+  // ---- writes (clickup-api-writes.md §1, §2, §3, §5) --------------------------------------
+  folderNameInvalid: () => new ClickUpError(400, "Project name invalid", "CAT_021"),
+  folderNameTaken: () => new ClickUpError(400, "Folder name taken", "CAT_014"),
+  listNameInvalid: () => new ClickUpError(400, "List Name Invalid", "SUBCAT_020"),
+  listNameTaken: () => new ClickUpError(400, "List name taken", "SUBCAT_016"),
+  /** A list `status` (its colour) that is not a named colour, e.g. a hex value. */
+  listStatusInvalid: () => new ClickUpError(400, "Invalid status", "SUBCAT_104"),
+  listIdInvalid: () => new ClickUpError(400, "List ID invalid", "INPUT_003"),
+  folderIdInvalid: () => new ClickUpError(400, "Folder ID invalid", "INPUT_011"),
+  spaceNotFound: () => new ClickUpError(404, "Space not found", "PROJ_006"),
+  taskNameInvalid: () => new ClickUpError(400, "Task name invalid", "INPUT_005"),
+  statusNotFound: () => new ClickUpError(400, "Status does not exist", "ITEM_114"),
+  parentNotInList: () => new ClickUpError(400, "Parent not child of list", "ITEM_137"),
+  /** sim: the doc names no code for an assignee outside the workspace. */
+  assigneeNotMember: () =>
+    new ClickUpError(400, "Assignee is not a member of this workspace", "ASSIGNEE_001"),
+  /**
+   * 401, not 403 (observed). `code` inside the failure and the permission names other than
+   * `can_create_tasks` are the simulator's choice.
+   */
+  noPermission: (
+    objectId: string,
+    objectType: AuthorizationObjectType,
+    workspaceId: string,
+    permission: string,
+  ) =>
+    new ClickUpError(401, "You do not have permission to do this action", "ACCESS_064", {
+      authorization_failures: [
+        {
+          object_id: objectId,
+          object_type: objectType,
+          workspace_id: workspaceId,
+          code: "ACCESS_064",
+          invalid_permissions: [permission],
+        },
+      ],
+    }),
   internal: (status: ContentfulStatusCode = 500) =>
     new ClickUpError(status, "Internal server error", "APP_500"),
 };

@@ -21,6 +21,20 @@ export interface FaultConfig {
   failNextStatus?: number;
   /** Only API paths (below the mount point, e.g. "/api/v2/team/1/task") matching this are affected. */
   match?: string | RegExp;
+  /** Only these HTTP methods are affected (e.g. ["POST"] to fail creates but not the reads that check them). */
+  methods?: string[];
+  /**
+   * "Apply then fail": the next n matching requests are handled (the write happens, webhooks
+   * fire) but the response is lost: replaced by `applyThenFailStatus`, or the connection hangs.
+   * This is what a timed-out create looks like from the client.
+   */
+  applyThenFailNext?: number;
+  /** Probability of an apply-then-fail on each matching request. */
+  applyThenFailRate?: number;
+  /** A 5xx status (default 502), or "hang": no answer until the client gives up (or `hangMs`, then 504). */
+  applyThenFailStatus?: number | "hang";
+  /** Longest hang (ms) before the simulator answers 504 itself (default 30 000). */
+  hangMs?: number;
   /** Drop webhook deliveries: `true` for all, or a probability. */
   dropWebhooks?: boolean | number;
   /** Probability that a webhook delivery is sent twice (ClickUp does not promise exactly-once). */
@@ -34,6 +48,8 @@ export interface RequestFault {
   failStatus: number | null;
   slowMs: number;
   malformed: boolean;
+  /** Run the handler, then lose its response: a status to answer instead, or "hang". */
+  applyThenFail: { status: number | "hang"; hangMs: number } | null;
 }
 
 export interface WebhookFault {
@@ -46,6 +62,7 @@ export class Faults {
   private config: FaultConfig = {};
   private prng: Prng;
   private remainingFailures = 0;
+  private remainingApplyThenFail = 0;
 
   constructor(private readonly defaultSeed: number) {
     this.prng = createPrng(defaultSeed ^ 0xfa17);
@@ -56,25 +73,31 @@ export class Faults {
     this.config = { ...config };
     this.prng = createPrng((config.seed ?? this.defaultSeed) ^ 0xfa17);
     this.remainingFailures = config.failNextRequests ?? 0;
+    this.remainingApplyThenFail = config.applyThenFailNext ?? 0;
   }
 
   clear(): void {
     this.set({});
   }
 
-  get current(): Readonly<FaultConfig> & { remainingFailures: number } {
-    return { ...this.config, remainingFailures: this.remainingFailures };
+  get current(): Readonly<FaultConfig> & { remainingFailures: number; remainingApplyThenFail: number } {
+    return {
+      ...this.config,
+      remainingFailures: this.remainingFailures,
+      remainingApplyThenFail: this.remainingApplyThenFail,
+    };
   }
 
-  private matches(path: string): boolean {
-    const { match } = this.config;
+  private matches(path: string, method: string | undefined): boolean {
+    const { match, methods } = this.config;
+    if (methods && method && !methods.some((m) => m.toUpperCase() === method.toUpperCase())) return false;
     if (match === undefined) return true;
     return typeof match === "string" ? path.includes(match) : match.test(path);
   }
 
-  forRequest(path: string): RequestFault {
-    const none: RequestFault = { failStatus: null, slowMs: 0, malformed: false };
-    if (!this.matches(path)) return none;
+  forRequest(path: string, method?: string): RequestFault {
+    const none: RequestFault = { failStatus: null, slowMs: 0, malformed: false, applyThenFail: null };
+    if (!this.matches(path, method)) return none;
     const c = this.config;
     const fault: RequestFault = { ...none, slowMs: c.slowMs ?? 0 };
     if (this.remainingFailures > 0) {
@@ -84,6 +107,15 @@ export class Faults {
     }
     if (c.error5xxRate && this.prng.chance(c.error5xxRate)) {
       fault.failStatus = this.prng.pick(c.error5xxStatuses?.length ? c.error5xxStatuses : [500, 502, 503]);
+      return fault;
+    }
+    let lose = false;
+    if (this.remainingApplyThenFail > 0) {
+      this.remainingApplyThenFail--;
+      lose = true;
+    } else if (c.applyThenFailRate && this.prng.chance(c.applyThenFailRate)) lose = true;
+    if (lose) {
+      fault.applyThenFail = { status: c.applyThenFailStatus ?? 502, hangMs: c.hangMs ?? 30_000 };
       return fault;
     }
     if (c.malformedRate && this.prng.chance(c.malformedRate)) fault.malformed = true;

@@ -5,6 +5,7 @@ import { OPEN_CONSENT, type ConsentPolicy } from "./consent";
 import type { SimEnv, SimServices } from "./context";
 import { generateDemoAgency, type AgencySize, type DemoAgency } from "./demo-agency";
 import { Faults } from "./faults";
+import { HierarchyOperations } from "./hierarchy-operations";
 import type { OAuthApp } from "./model";
 import { createMutations, type SimMutations } from "./mutations";
 import { SimOperations } from "./operations";
@@ -90,11 +91,13 @@ export function createClickUpSimulator(options: ClickUpSimulatorOptions = {}): C
     maxAttempts: options.webhookMaxAttempts ?? 5,
   });
   const ops = new SimOperations(state, webhooks);
+  const hierarchy = new HierarchyOperations(state, webhooks);
   const auth = new AuthService(state, seed, unguessableSecrets);
   const demo = generateDemoAgency(state, { seed, size: options.agency ?? "small", now: now() });
   const services: SimServices = {
     state,
     ops,
+    hierarchy,
     auth,
     consent: options.consentPolicy ?? OPEN_CONSENT,
     faults,
@@ -125,7 +128,7 @@ export function createClickUpSimulator(options: ClickUpSimulatorOptions = {}): C
     createPersonalToken: (userId, opts) => auth.createPersonalToken(userId, opts),
     revokeToken: (token) => auth.revokeToken(token),
     setRateLimit: (perMinute) => rateLimiter.setLimit(perMinute),
-    mutate: createMutations(state, ops),
+    mutate: createMutations(state, ops, hierarchy),
     webhookLog: webhooks.log,
     flushWebhooks: () => webhooks.flush(),
     close: () => webhooks.close(),

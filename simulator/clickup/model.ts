@@ -77,7 +77,12 @@ export interface SimFolder {
   name: string;
   orderindex: number;
   archived: boolean;
+  /** Deleted folders stay readable by id (`GET /folder/{id}`) but leave every listing. */
+  deleted: boolean;
 }
+
+/** Named list colours accepted as a list `status` (clickup-api-writes.md §2). */
+export type ListColor = "red" | "orange" | "yellow" | "green" | "blue" | "purple" | "pink" | "gray";
 
 export interface SimList {
   id: string;
@@ -90,6 +95,14 @@ export interface SimList {
   archived: boolean;
   startDate: number | null;
   dueDate: number | null;
+  dueDateTime: boolean;
+  priority: Priority | null;
+  /** The list owner (`assignee` on writes). */
+  assigneeId: number | null;
+  /** The list colour (`status` on writes), null when unset. */
+  color: ListColor | null;
+  /** Deleted lists answer `GET /list/{id}` with `deleted: true` and leave every listing. */
+  deleted: boolean;
 }
 
 export interface LocationValue {
@@ -180,6 +193,9 @@ export interface SimTask {
   priority: Priority | null;
   startDate: number | null;
   dueDate: number | null;
+  /** Whether the time of day of `dueDate` / `startDate` counts (`due_date_time`, `start_date_time`). */
+  dueDateTime: boolean;
+  startDateTime: boolean;
   timeEstimate: number | null;
   /** Sum of the task's time entries (ms), kept incrementally. */
   timeSpent: number;

@@ -1,5 +1,6 @@
 import { parseFieldWrite } from "./custom-fields";
-import type { FieldValue, Priority, SimTask, TimeEntryTag } from "./model";
+import type { HierarchyOperations, ListPatch, NewListInput } from "./hierarchy-operations";
+import type { FieldValue, Priority, SimFolder, SimList, SimTask, TimeEntryTag } from "./model";
 import type { NewTaskInput, SimOperations, TaskPatch, TimeEntryPatch } from "./operations";
 import type { SimState } from "./state";
 
@@ -51,9 +52,30 @@ export interface SimMutations {
   addTimeEntry(input: AddTimeEntryInput, opts?: ActorOption): string;
   updateTimeEntry(entryId: string, patch: TimeEntryPatch, opts?: ActorOption): void;
   deleteTimeEntry(entryId: string, opts?: ActorOption): void;
+  /** Folders and lists, with ClickUp's name rules (CAT_014, SUBCAT_016…) and webhooks. */
+  createFolder(spaceId: string, name: string, opts?: ActorOption): SimFolder;
+  renameFolder(folderId: string, name: string, opts?: ActorOption): SimFolder;
+  deleteFolder(folderId: string, opts?: ActorOption): void;
+  /** In a folder (`folderId`) or folderless (`spaceId` only). */
+  createList(
+    parent: { folderId: string } | { spaceId: string },
+    input: NewListInput,
+    opts?: ActorOption,
+  ): SimList;
+  updateList(listId: string, patch: ListPatch, opts?: ActorOption): SimList;
+  deleteList(listId: string, opts?: ActorOption): void;
 }
 
-export function createMutations(state: SimState, ops: SimOperations): SimMutations {
+export function createMutations(
+  state: SimState,
+  ops: SimOperations,
+  hierarchy: HierarchyOperations,
+): SimMutations {
+  const folderById = (id: string): SimFolder => {
+    const folder = state.folders.get(id);
+    if (!folder || folder.deleted) throw new Error(`unknown folder ${id}`);
+    return folder;
+  };
   const defaultActor = (): number => {
     for (const team of state.teamList) {
       const owner = team.members.find((m) => m.role === 1);
@@ -152,6 +174,28 @@ export function createMutations(state: SimState, ops: SimOperations): SimMutatio
     },
     deleteTimeEntry(entryId, opts) {
       ops.deleteTimeEntry(actor(opts), entryIndex(entryId));
+    },
+    createFolder(spaceId, name, opts) {
+      return hierarchy.createFolder(actor(opts), state.requireSpace(spaceId).id, name);
+    },
+    renameFolder(folderId, name, opts) {
+      return hierarchy.renameFolder(actor(opts), folderById(folderId), name);
+    },
+    deleteFolder(folderId, opts) {
+      hierarchy.deleteFolder(actor(opts), folderById(folderId));
+    },
+    createList(parent, input, opts) {
+      const where =
+        "folderId" in parent
+          ? { spaceId: folderById(parent.folderId).spaceId, folderId: parent.folderId }
+          : { spaceId: state.requireSpace(parent.spaceId).id, folderId: null };
+      return hierarchy.createList(actor(opts), where, input);
+    },
+    updateList(listId, patch, opts) {
+      return hierarchy.updateList(actor(opts), state.requireList(listId), patch);
+    },
+    deleteList(listId, opts) {
+      hierarchy.deleteList(actor(opts), state.requireList(listId));
     },
   };
 }

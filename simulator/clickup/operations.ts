@@ -20,6 +20,9 @@ export interface NewTaskInput {
   priority?: Priority | null;
   dueDate?: number | null;
   startDate?: number | null;
+  /** Whether the time of day of the due/start date counts (default false). */
+  dueDateTime?: boolean;
+  startDateTime?: boolean;
   timeEstimate?: number | null;
   assignees?: number[];
   tags?: string[];
@@ -37,6 +40,8 @@ export interface TaskPatch {
   priority?: Priority | null;
   dueDate?: number | null;
   startDate?: number | null;
+  dueDateTime?: boolean;
+  startDateTime?: boolean;
   timeEstimate?: number | null;
   assignees?: { add?: number[]; rem?: number[] };
   archived?: boolean;
@@ -165,7 +170,7 @@ export class SimOperations {
   resolveStatus(task: Pick<SimTask, "spaceId">, name: string): SimStatus {
     const space = this.state.requireSpace(task.spaceId);
     const status = this.state.statusOf(space, name);
-    if (!status) throw errors.badRequest(`Status does not exist: ${name}`, "CRTSK_001");
+    if (!status) throw errors.statusNotFound();
     return status;
   }
 
@@ -178,7 +183,11 @@ export class SimOperations {
     if (input.parentId) {
       const parent = this.state.taskById.get(input.parentId);
       if (!parent || parent.deleted) throw errors.badRequest("Parent task not found", "CRTSK_003");
+      // The parent (which may itself be a subtask) must live in the same list (observed).
+      if (parent.listId !== list.id) throw errors.parentNotInList();
     }
+    for (const id of input.assignees ?? [])
+      if (this.state.memberRole(space.teamId, id) === null) throw errors.assigneeNotMember();
     const at = this.state.now();
     const task = this.state.addTask({
       listId,
@@ -195,6 +204,8 @@ export class SimOperations {
       priority: input.priority ?? null,
       dueDate: input.dueDate ?? null,
       startDate: input.startDate ?? null,
+      dueDateTime: input.dueDate != null && (input.dueDateTime ?? false),
+      startDateTime: input.startDate != null && (input.startDateTime ?? false),
       timeEstimate: input.timeEstimate ?? null,
       customItemId: input.customItemId ?? 0,
       customId: input.customId ?? null,
@@ -256,7 +267,13 @@ export class SimOperations {
       });
       task.priority = patch.priority;
     }
-    if (patch.dueDate !== undefined && patch.dueDate !== task.dueDate) {
+    const nextDueTime = patch.dueDateTime ?? task.dueDateTime;
+    if (
+      (patch.dueDate !== undefined && patch.dueDate !== task.dueDate) ||
+      (task.dueDate !== null && patch.dueDate !== null && nextDueTime !== task.dueDateTime)
+    ) {
+      const next = patch.dueDate === undefined ? task.dueDate : patch.dueDate;
+      const nextTime = next !== null && nextDueTime;
       changes.push({
         specific: "taskDueDateUpdated",
         item: this.item(
@@ -264,13 +281,20 @@ export class SimOperations {
           actorId,
           "due_date",
           task.dueDate === null ? null : String(task.dueDate),
-          patch.dueDate === null ? null : String(patch.dueDate),
-          { due_date_time: true, old_due_date_time: true },
+          next === null ? null : String(next),
+          { due_date_time: nextTime, old_due_date_time: task.dueDateTime },
         ),
       });
-      task.dueDate = patch.dueDate;
+      task.dueDate = next;
+      task.dueDateTime = nextTime;
     }
-    if (patch.startDate !== undefined && patch.startDate !== task.startDate) {
+    const nextStartTime = patch.startDateTime ?? task.startDateTime;
+    if (
+      (patch.startDate !== undefined && patch.startDate !== task.startDate) ||
+      (task.startDate !== null && patch.startDate !== null && nextStartTime !== task.startDateTime)
+    ) {
+      const next = patch.startDate === undefined ? task.startDate : patch.startDate;
+      const nextTime = next !== null && nextStartTime;
       changes.push({
         specific: null,
         item: this.item(
@@ -278,11 +302,12 @@ export class SimOperations {
           actorId,
           "start_date",
           task.startDate === null ? null : String(task.startDate),
-          patch.startDate === null ? null : String(patch.startDate),
-          { start_date_time: true, old_start_date_time: true },
+          next === null ? null : String(next),
+          { start_date_time: nextTime, old_start_date_time: task.startDateTime },
         ),
       });
-      task.startDate = patch.startDate;
+      task.startDate = next;
+      task.startDateTime = nextTime;
     }
     if (patch.timeEstimate !== undefined && patch.timeEstimate !== task.timeEstimate) {
       changes.push({
@@ -435,15 +460,7 @@ export class SimOperations {
       for (const child of this.state.childrenByParent.get(t.id) ?? []) walk(child);
     };
     walk(task);
-    for (const t of doomed) {
-      t.deleted = true;
-      t.dateUpdated = Math.max(this.state.now(), t.dateUpdated);
-      const running = [...this.state.runningTimers.entries()].find(
-        ([, idx]) => this.state.timeEntries.taskIdx[idx] === t.index,
-      );
-      if (running) this.state.runningTimers.delete(running[0]);
-    }
-    this.state.version++;
+    this.state.retireTasks(doomed);
     for (const t of doomed) this.webhooks.emit(this.taskEvent(t, "taskDeleted"));
   }
 

@@ -1,4 +1,5 @@
 import { taskCustomFields } from "./custom-fields";
+import { LIST_COLORS } from "./list-colors";
 import type { Priority, SimFolder, SimList, SimSpace, SimTask, SimTeam, SimUser, SimWebhook } from "./model";
 import type { SimState } from "./state";
 import type { TimeEntryRecord } from "./time-entry-store";
@@ -139,19 +140,38 @@ function folderRef(state: SimState, list: SimList): Json {
 
 export function listObject(state: SimState, list: SimList, withStatuses = true): Json {
   const space = state.spaces.get(list.spaceId);
+  const assignee = list.assigneeId === null ? undefined : state.users.get(list.assigneeId);
   const out: Json = {
     id: list.id,
     name: list.name,
+    deleted: list.deleted,
     orderindex: list.orderindex,
     content: list.content,
-    status: null,
-    priority: null,
-    assignee: null,
-    task_count: taskCount(state, [list.id]),
+    // The list colour, not a task status (clickup-api-writes.md §2).
+    status:
+      list.color === null ? null : { status: list.color, color: LIST_COLORS[list.color], hide_label: true },
+    priority:
+      list.priority === null
+        ? null
+        : { priority: PRIORITIES[list.priority].priority, color: PRIORITIES[list.priority].color },
+    assignee: assignee
+      ? {
+          id: assignee.id,
+          username: assignee.username,
+          color: assignee.color,
+          initials: assignee.initials,
+          profilePicture: assignee.profilePicture,
+        }
+      : null,
+    // A string, as in the OpenAPI document (clients parse numbers and strings alike).
+    task_count: String(taskCount(state, [list.id])),
     due_date: msString(list.dueDate),
+    due_date_time: list.dueDateTime,
     start_date: msString(list.startDate),
+    start_date_time: null,
     folder: folderRef(state, list),
     space: { id: list.spaceId, name: space?.name ?? "", access: true },
+    inbound_address: `a.t.${list.id}.sim@tasks.clickup.com`,
     archived: list.archived,
     override_statuses: false,
     permission_level: "create",
@@ -186,6 +206,7 @@ export function folderObject(state: SimState, folder: SimFolder, lists: SimList[
     statuses: [],
     lists: lists.map((l) => listObject(state, l, false)),
     permission_level: "create",
+    ...(folder.deleted ? { deleted: true } : {}),
   };
 }
 

@@ -18,6 +18,7 @@ import type {
   TagStyle,
   TokenRecord,
   FieldValue,
+  ListColor,
 } from "./model";
 import type { Prng } from "./prng";
 import { TimeEntryStore } from "./time-entry-store";
@@ -70,6 +71,8 @@ export interface NewTask {
   priority?: Priority | null;
   startDate?: number | null;
   dueDate?: number | null;
+  dueDateTime?: boolean;
+  startDateTime?: boolean;
   timeEstimate?: number | null;
   fields?: Record<string, FieldValue> | null;
 }
@@ -271,6 +274,7 @@ export class SimState {
       name: input.name,
       orderindex: [...this.folders.values()].filter((f) => f.spaceId === input.spaceId).length,
       archived: input.archived ?? false,
+      deleted: false,
     };
     this.folders.set(folder.id, folder);
     return folder;
@@ -284,6 +288,10 @@ export class SimState {
     archived?: boolean;
     startDate?: number | null;
     dueDate?: number | null;
+    dueDateTime?: boolean;
+    priority?: Priority | null;
+    assigneeId?: number | null;
+    color?: ListColor | null;
   }): SimList {
     this.requireSpace(input.spaceId);
     const list: SimList = {
@@ -296,6 +304,11 @@ export class SimState {
       archived: input.archived ?? false,
       startDate: input.startDate ?? null,
       dueDate: input.dueDate ?? null,
+      dueDateTime: input.dueDateTime ?? false,
+      priority: input.priority ?? null,
+      assigneeId: input.assigneeId ?? null,
+      color: input.color ?? null,
+      deleted: false,
     };
     list.orderindex = [...this.lists.values()].filter(
       (l) => l.spaceId === list.spaceId && l.folderId === list.folderId,
@@ -378,6 +391,8 @@ export class SimState {
       priority: input.priority ?? null,
       startDate: input.startDate ?? null,
       dueDate: input.dueDate ?? null,
+      dueDateTime: input.dueDateTime ?? false,
+      startDateTime: input.startDateTime ?? false,
       timeEstimate: input.timeEstimate ?? null,
       timeSpent: 0,
       fields: input.fields ?? null,
@@ -424,6 +439,20 @@ export class SimState {
       const children = this.childrenByParent.get(parentId) ?? [];
       children.push(task);
       this.childrenByParent.set(parentId, children);
+    }
+    this.version++;
+  }
+
+  /**
+   * Mark tasks deleted (they leave every listing and answer 401 by id) and stop their running
+   * timers. Webhooks are the caller's business.
+   */
+  retireTasks(tasks: readonly SimTask[]): void {
+    for (const t of tasks) {
+      t.deleted = true;
+      t.dateUpdated = Math.max(this.now(), t.dateUpdated);
+      for (const [userId, idx] of this.runningTimers)
+        if (this.timeEntries.taskIdx[idx] === t.index) this.runningTimers.delete(userId);
     }
     this.version++;
   }

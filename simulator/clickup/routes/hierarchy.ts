@@ -32,14 +32,14 @@ export function registerHierarchyRoutes(api: Hono<SimEnv>, { state }: SimService
 
   const listsOfFolder = (folderId: string, archived: boolean | null): SimList[] =>
     [...state.lists.values()].filter(
-      (l) => l.folderId === folderId && (archived === null || l.archived === archived),
+      (l) => l.folderId === folderId && !l.deleted && (archived === null || l.archived === archived),
     );
 
   api.get("/space/:space_id/folder", (c) => {
     const space = c.get("access").space(c.req.param("space_id"));
     const archived = flag(queryParams(c), "archived");
     const folders = [...state.folders.values()].filter(
-      (f) => f.spaceId === space.id && f.archived === archived,
+      (f) => f.spaceId === space.id && !f.deleted && f.archived === archived,
     );
     return c.json({ folders: folders.map((f) => folderObject(state, f, listsOfFolder(f.id, false))) });
   });
@@ -59,7 +59,7 @@ export function registerHierarchyRoutes(api: Hono<SimEnv>, { state }: SimService
     const space = c.get("access").space(c.req.param("space_id"));
     const archived = flag(queryParams(c), "archived");
     const lists = [...state.lists.values()].filter(
-      (l) => l.spaceId === space.id && l.folderId === null && l.archived === archived,
+      (l) => l.spaceId === space.id && l.folderId === null && !l.deleted && l.archived === archived,
     );
     return c.json({ lists: lists.map((l) => listObject(state, l)) });
   });

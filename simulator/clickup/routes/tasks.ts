@@ -17,7 +17,7 @@ import type { TaskPatch } from "../operations";
 import { taskObject } from "../serialize";
 import { filterAndSort, parseTaskQuery, queryKey, TASK_PAGE_SIZE, type TaskQuery } from "../task-query";
 
-function parsePriority(raw: unknown): Priority | null | undefined {
+export function parsePriority(raw: unknown): Priority | null | undefined {
   if (raw === undefined) return undefined;
   if (raw === null) return null;
   const n = Number(raw);
@@ -100,10 +100,10 @@ export function registerTaskRoutes(api: Hono<SimEnv>, services: SimServices): vo
 
   api.post("/list/:list_id/task", async (c) => {
     const access = c.get("access");
-    const list = access.list(c.req.param("list_id"));
+    const list = access.writableList(c.req.param("list_id"), "can_create_tasks");
     const body = await readJson(c);
-    const name = optString(body["name"], "name")?.trim();
-    if (!name) throw errors.badRequest("Task name invalid", "INPUT_005");
+    const name = (typeof body["name"] === "string" ? body["name"] : "").trim();
+    if (!name || name.length > 2048) throw errors.taskNameInvalid();
     const fields: Record<string, FieldValue> = {};
     if (body["custom_fields"] !== undefined) {
       if (!Array.isArray(body["custom_fields"]))
@@ -120,13 +120,17 @@ export function registerTaskRoutes(api: Hono<SimEnv>, services: SimServices): vo
     if (parent) access.task(parent);
     const task = ops.createTask(access.userId, list.id, {
       name,
+      // Markdown wins; older docs call it markdown_description (both observed to work).
       description:
         optString(body["markdown_content"], "markdown_content") ??
+        optString(body["markdown_description"], "markdown_description") ??
         optString(body["description"], "description"),
       status: optString(body["status"], "status"),
       priority: parsePriority(body["priority"]),
       dueDate: optNullableNumber(body["due_date"], "due_date"),
       startDate: optNullableNumber(body["start_date"], "start_date"),
+      dueDateTime: optBoolean(body["due_date_time"]),
+      startDateTime: optBoolean(body["start_date_time"]),
       timeEstimate: optNullableNumber(body["time_estimate"], "time_estimate"),
       assignees: parseIdList(body["assignees"], "assignees"),
       tags: Array.isArray(body["tags"]) ? (body["tags"] as unknown[]).map(String) : [],
@@ -150,6 +154,8 @@ export function registerTaskRoutes(api: Hono<SimEnv>, services: SimServices): vo
       priority: parsePriority(body["priority"]),
       dueDate: optNullableNumber(body["due_date"], "due_date"),
       startDate: optNullableNumber(body["start_date"], "start_date"),
+      dueDateTime: optBoolean(body["due_date_time"]),
+      startDateTime: optBoolean(body["start_date_time"]),
       timeEstimate: optNullableNumber(body["time_estimate"], "time_estimate"),
       archived: optBoolean(body["archived"]),
     };
