@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ITEM_TYPE } from "./task-types";
+import { isoDaySchema } from "./iso-day";
 import { addDays, calendarDaysBetween, toDate, toIsoDate, type DateInput } from "./dates";
 
 /*
@@ -257,8 +258,8 @@ function inCycle(key: string, parents: ReadonlyMap<string, string | null>): bool
 
 /** The day `offset` days after `startDate` (YYYY-MM-DD → YYYY-MM-DD, calendar days in UTC). */
 export function offsetDate(startDate: string, offset: number): string {
-  const start = toDate(`${startDate}T00:00:00Z`);
-  if (!start || !/^\d{4}-\d{2}-\d{2}$/.test(startDate)) throw new Error(`Not a date: ${startDate}`);
+  const start = isoDaySchema.safeParse(startDate).success ? toDate(`${startDate}T00:00:00Z`) : null;
+  if (!start) throw new Error(`Not a date: ${startDate}`);
   return addDays(start, offset).toISOString().slice(0, 10);
 }
 
