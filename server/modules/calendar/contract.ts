@@ -44,6 +44,9 @@ export const calendarQuerySchema = z
   .object({ from: calendarDaySchema, to: calendarDaySchema })
   .strict()
   .superRefine((value, ctx) => {
+    // A bad day is reported on its own field only.
+    if (!calendarDaySchema.safeParse(value.from).success || !calendarDaySchema.safeParse(value.to).success)
+      return;
     const days = dayNumber(value.to) - dayNumber(value.from) + 1;
     if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "must be on or after from" });
     else if (days > CALENDAR_MAX_DAYS)
@@ -70,16 +73,24 @@ export const calendarItemParamsSchema = z
 export const calendarMoveSchema = z.object({ dueDate: calendarDaySchema }).strict();
 export type CalendarMove = z.infer<typeof calendarMoveSchema>;
 
-/** Path parameter of GET /api/calendar/feed/{token}.ics (43 base64url characters + ".ics"). */
-export const calendarFeedTokenParamsSchema = z
-  .object({ file: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/, "Unknown feed") })
-  .strict();
+/**
+ * Path parameter of GET /api/calendar/feed/{token}.ics. Any text up to 200 characters: a token
+ * that is not 43 base64url characters + ".ics" is simply unknown (404), like a revoked one.
+ */
+export const calendarFeedTokenParamsSchema = z.object({ file: z.string().max(200) }).strict();
+
+/** The token of a feed file name, or null when it cannot be one. */
+export function feedTokenOf(file: string): string | null {
+  const match = /^([A-Za-z0-9_-]{43})\.ics$/.exec(file);
+  return match ? match[1]! : null;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Responses
 // ---------------------------------------------------------------------------------------------
 
 export const calendarKindSchema = z.enum(CALENDAR_KINDS);
+export type CalendarKind = z.infer<typeof calendarKindSchema>;
 
 /** One calendar item (a task). */
 export const calendarItemSchema = z.object({

@@ -1,0 +1,244 @@
+import { sql, type SQL } from "drizzle-orm";
+import { CALENDAR_META_DEPTH } from "@domain/calendar";
+import { firstRow, rows, run, type Executor } from "../../db/executor";
+import { taskVisibleIn, type TaskScope } from "../accessible-tasks/task-scope";
+
+/*
+ * All SQL of the milestones calendar: its items (one statement, meta tasks included), the
+ * workspace zone, the ClickUp tokens a move may use, and the private feeds.
+ *
+ * The item predicate repeats the partial index tasks_calendar_idx (migration 0011) word for word,
+ * so the planner reads only calendar tasks, by (organization_id, due_date):
+ *   not deleted and not archived and (custom_item_id in (1, 2) or name ~* '(shoot|creative|approval)')
+ */
+
+/** The workspace's IANA time zone (organizations.time_zone; "UTC" when the row is missing). */
+export async function workspaceTimeZone(executor: Executor, organizationId: string): Promise<string> {
+  const row = await firstRow<{ time_zone: string }>(
+    executor,
+    sql`select time_zone from organizations where id = ${organizationId}`,
+  );
+  return row?.time_zone ?? "UTC";
+}
+
+export interface CalendarItemRow {
+  id: string;
+  name: string;
+  due_date: Date | string;
+  /** yyyy-MM-dd in the workspace zone. */
+  day: string;
+  status: string | null;
+  status_color: string | null;
+  status_type: string | null;
+  custom_item_id: number | null;
+  folder_id: string | null;
+  folder_name: string | null;
+  space_id: string | null;
+  space_name: string | null;
+  list_name: string | null;
+  url: string | null;
+  assignees_array: unknown;
+  /** provider_users rows of the assignees: [{ id, username, email }]. */
+  users: Array<{ id: string; username: string | null; email: string | null }>;
+  /** The item's meta task when the caller may see it (domain/calendar.ts rule). */
+  meta_id: string | null;
+  meta_name: string | null;
+  meta_folder_id: string | null;
+}
+
+/** Which items: a due-day window (inclusive, workspace zone) or one task by id. */
+export type CalendarItemFilter = { from: string; to: string } | { taskId: string };
+
+/**
+ * Calendar items visible in `scope`, with their project, space, assignees' user rows and meta
+ * task, in one statement: by day, due instant, name, id.
+ */
+export async function selectCalendarItems(
+  executor: Executor,
+  scope: TaskScope,
+  timeZone: string,
+  filter: CalendarItemFilter,
+): Promise<CalendarItemRow[]> {
+  const org = scope.organizationId;
+  const which: SQL =
+    "taskId" in filter
+      ? sql`t.id = ${filter.taskId} and t.due_date is not null`
+      : sql`t.due_date >= (${filter.from}::date)::timestamp at time zone ${timeZone}
+            and t.due_date < (${filter.to}::date + 1)::timestamp at time zone ${timeZone}`;
+  return rows<CalendarItemRow>(
+    executor,
+    sql`
+    with recursive items as (
+      select t.organization_id, t.id, t.name, t.due_date, t.status, t.status_color, t.status_type,
+             t.custom_item_id, t.folder_id, t.folder_name, t.space_id, t.space_name, t.list_name, t.url,
+             t.assignees_array, t.parent_task_id
+      from tasks t
+      where t.organization_id = ${org}
+        and not t.deleted and not t.archived and (t.custom_item_id in (1, 2) or t.name ~* '(shoot|creative|approval)')
+        and ${which}
+        and ${taskVisibleIn(scope, "t")}
+    ),
+    up (item_id, id, parent_task_id, custom_item_id, depth) as (
+      select i.id, p.id, p.parent_task_id, p.custom_item_id, 1
+      from items i
+      join tasks p on p.organization_id = ${org} and p.id = i.parent_task_id and not p.deleted
+      union all
+      select up.item_id, p.id, p.parent_task_id, p.custom_item_id, up.depth + 1
+      from up
+      join tasks p on p.organization_id = ${org} and p.id = up.parent_task_id and not p.deleted
+      where up.custom_item_id is distinct from 1001 and up.depth < ${CALENDAR_META_DEPTH}
+    ),
+    ancestor as (
+      select distinct on (item_id) item_id, id from up where custom_item_id = 1001 order by item_id, depth
+    ),
+    folder_meta as (
+      select distinct on (m.folder_id) m.folder_id, m.id
+      from tasks m
+      where m.organization_id = ${org} and m.custom_item_id = 1001 and not m.deleted and not m.archived
+        and m.folder_id in (select folder_id from items where folder_id is not null)
+      order by m.folder_id, m.date_created nulls last, m.id
+    )
+    select i.id, i.name, i.due_date,
+           to_char((i.due_date at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
+           i.status, i.status_color, i.status_type, i.custom_item_id, i.folder_id,
+           coalesce(f.name, i.folder_name) as folder_name,
+           coalesce(i.space_id, f.space_id) as space_id,
+           coalesce(s.name, i.space_name) as space_name,
+           i.list_name, i.url, i.assignees_array,
+           coalesce((
+             select jsonb_agg(jsonb_build_object('id', pu.id, 'username', pu.username, 'email', pu.email))
+             from provider_users pu
+             where pu.organization_id = ${org}
+               and pu.id in (
+                 select coalesce(e ->> 'id', e #>> '{}')
+                 from jsonb_array_elements(case when jsonb_typeof(i.assignees_array) = 'array'
+                                                then i.assignees_array else '[]'::jsonb end) e)
+           ), '[]'::jsonb) as users,
+           m.id as meta_id, m.name as meta_name, m.folder_id as meta_folder_id
+    from items i
+    left join folders f on f.organization_id = ${org} and f.id = i.folder_id
+    left join spaces s on s.organization_id = ${org} and s.id = coalesce(i.space_id, f.space_id)
+    left join ancestor a on a.item_id = i.id
+    left join folder_meta fm on fm.folder_id = i.folder_id
+    left join tasks m on m.organization_id = ${org} and m.id = coalesce(a.id, fm.id)
+      and not m.deleted and ${taskVisibleIn(scope, "m")}
+    order by day, i.due_date, i.name, i.id`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moves
+// ---------------------------------------------------------------------------------------------
+
+export interface MoveCredentialsRow {
+  /** The caller's own ClickUp token (encrypted), when connected with one. */
+  user_token_enc: string | null;
+  /** The workspace connection's token the sync uses (encrypted), when active. */
+  workspace_token_enc: string | null;
+}
+
+/** The tokens a move may use: the caller's own connection first, else the workspace's. */
+export async function selectMoveCredentials(
+  executor: Executor,
+  organizationId: string,
+  userId: string,
+): Promise<MoveCredentialsRow> {
+  const row = await firstRow<MoveCredentialsRow>(
+    executor,
+    sql`select
+          (select c.access_token_enc from user_clickup_connections c
+            where c.organization_id = ${organizationId} and c.user_id = ${userId} and c.is_active) as user_token_enc,
+          (select w.access_token_enc from clickup_workspace_connections w
+            where w.organization_id = ${organizationId} and w.status = 'active') as workspace_token_enc`,
+  );
+  return row ?? { user_token_enc: null, workspace_token_enc: null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Private feeds
+// ---------------------------------------------------------------------------------------------
+
+export interface FeedRow {
+  created_at: Date | string;
+  last_fetched_at: Date | string | null;
+}
+
+export async function selectFeed(
+  executor: Executor,
+  organizationId: string,
+  userId: string,
+): Promise<FeedRow | undefined> {
+  return firstRow<FeedRow>(
+    executor,
+    sql`select created_at, last_fetched_at from calendar_feeds
+        where organization_id = ${organizationId} and user_id = ${userId}`,
+  );
+}
+
+/** Create the feed or rotate its token (a new created_at, never fetched). */
+export async function upsertFeed(
+  executor: Executor,
+  organizationId: string,
+  userId: string,
+  tokenHash: string,
+  now: Date,
+): Promise<FeedRow> {
+  const row = await firstRow<FeedRow>(
+    executor,
+    sql`insert into calendar_feeds (organization_id, user_id, token_hash, created_at, last_fetched_at)
+        values (${organizationId}, ${userId}, ${tokenHash}, ${now.toISOString()}, null)
+        on conflict (organization_id, user_id) do update
+          set token_hash = excluded.token_hash, created_at = excluded.created_at, last_fetched_at = null
+        returning created_at, last_fetched_at`,
+  );
+  return row!;
+}
+
+/** Revoke: the row goes, so the URL answers 404. Returns the number of rows removed. */
+export async function deleteFeed(
+  executor: Executor,
+  organizationId: string,
+  userId: string,
+): Promise<number> {
+  return run(
+    executor,
+    sql`delete from calendar_feeds where organization_id = ${organizationId} and user_id = ${userId}`,
+  );
+}
+
+export interface FeedOwnerRow {
+  organization_id: string;
+  user_id: string;
+  role: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/** The feed of a token hash and its owner's membership; undefined when either is gone. */
+export async function selectFeedOwner(
+  executor: Executor,
+  tokenHash: string,
+): Promise<FeedOwnerRow | undefined> {
+  return firstRow<FeedOwnerRow>(
+    executor,
+    sql`select f.organization_id, f.user_id, uo.role, p.email, p.first_name, p.last_name
+        from calendar_feeds f
+        join user_organizations uo on uo.organization_id = f.organization_id and uo.user_id = f.user_id
+        join profiles p on p.id = f.user_id
+        where f.token_hash = ${tokenHash}`,
+  );
+}
+
+export async function touchFeed(
+  executor: Executor,
+  organizationId: string,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await run(
+    executor,
+    sql`update calendar_feeds set last_fetched_at = ${now.toISOString()}
+        where organization_id = ${organizationId} and user_id = ${userId}`,
+  );
+}
