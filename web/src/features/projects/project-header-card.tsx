@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { CalendarRange, Megaphone, User } from "lucide-react";
 import { clampPercent, formatDetailDay, formatHours } from "@domain/index";
 import type { ProjectHeader } from "./api";
@@ -5,7 +6,7 @@ import { hoursScopeLabel } from "./format";
 import { StatusPill } from "@/components/status-pill";
 
 /** Project header card (spec §2, §3 meta task): name, job code, % complete, status, client, dates, producer update. */
-export function ProjectHeaderCard({ project: p }: { project: ProjectHeader }) {
+export function ProjectHeaderCard({ project: p, actions }: { project: ProjectHeader; actions?: ReactNode }) {
   return (
     <section aria-label="Project" className="rounded-xl border bg-card p-4 shadow-xs md:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -34,7 +35,10 @@ export function ProjectHeaderCard({ project: p }: { project: ProjectHeader }) {
             ) : null}
           </div>
         </div>
-        <StatusPill status={p.status} rule="project" className="text-sm" />
+        <div className="flex flex-wrap items-center gap-2">
+          {actions}
+          <StatusPill status={p.status} rule="project" className="text-sm" />
+        </div>
       </div>
 
       <div className="mt-4">

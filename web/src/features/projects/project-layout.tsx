@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { currentWorkspace, useSession } from "@/features/session/use-session";
+import { SaveAsTemplateButton } from "@/features/templates/save-as-template";
 import { cn } from "@/lib/cn";
 import { projectKeys, useProject } from "./api";
 import { ProjectDashboard } from "./project-dashboard";
@@ -68,7 +69,10 @@ export function ProjectLayout() {
 
   return (
     <div className="mx-auto w-full max-w-7xl px-3 py-4 md:px-8 md:py-6">
-      <ProjectHeaderCard project={project.data} />
+      <ProjectHeaderCard
+        project={project.data}
+        actions={<SaveAsTemplateButton projectId={projectId} projectName={project.data.name} />}
+      />
       {isMobile ? (
         <>
           <div className="mt-4 flex items-center gap-2">

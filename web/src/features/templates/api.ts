@@ -53,6 +53,8 @@ export function useTemplate(id: string | null) {
     queryFn: () => apiFetch(templatePath(id ?? ""), templateDetailSchema),
     enabled: Boolean(org) && id !== null,
     retry: false,
+    // Someone else's save reaches the editor through the 409 and Reload, never under open edits.
+    refetchOnWindowFocus: false,
   });
 }
 

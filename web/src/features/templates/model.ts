@@ -301,7 +301,7 @@ export function editorField(serverField: string): string {
 // ── outline operations (pure; each returns a new draft) ─────────────────────────────────────────
 
 /** Depth of each task of a list: 0 for a top-level task, 1 for its subtasks… */
-export function depths(tasks: readonly DraftTask[]): number[] {
+export function depths(tasks: readonly { key: string; parentKey: string | null }[]): number[] {
   const parents = new Map(tasks.map((t) => [t.key, t.parentKey] as const));
   return tasks.map((t) => {
     let d = 0;
