@@ -14,6 +14,7 @@ import { createWorkspace } from "../modules/workspaces/create-workspace";
 import { systemContext, type RequestContext } from "../request-context";
 import { bindSimulatedWorkspace } from "./embedded-clickup";
 import { seedCapacityAndRates } from "./seed-capacity-rates";
+import { seedTemplates } from "./seed-templates";
 
 export const DEMO_WORKSPACE_NAME = "Demo Agency";
 export const DEMO_PASSWORD = "demo1234";
@@ -169,6 +170,8 @@ export async function bootDemo(deps: AppDeps, sim: ClickUpSimulator): Promise<vo
   }
   // Rate cards, capacity, time off and holidays of the demo agency (once per workspace).
   await seedCapacityAndRates(deps, organizationId, sim.demo);
+  // The two folder templates (TV spot, social campaign), once per workspace.
+  await seedTemplates(deps, organizationId);
   log.info({ organizationId }, "demo workspace connected to the simulated ClickUp; first full sync queued");
   const lines = [
     "",
