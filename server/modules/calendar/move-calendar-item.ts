@@ -87,5 +87,13 @@ export function clickupWriteError(err: unknown): unknown {
       "service_unavailable",
       "ClickUp is not answering right now. Try again in a moment.",
     );
-  return new AppError(409, "clickup_refused", `ClickUp refused the change: ${err.err}`);
+  return new AppError(409, "clickup_refused", `ClickUp refused the change: ${refusalReason(err)}`);
+}
+
+/** Why ClickUp said no, in words: its own text when it is one (ACCESS_*, validation), else ours. */
+function refusalReason(err: ClickUpApiError): string {
+  if (err.ecode?.startsWith("ACCESS_") || err.status === 400 || err.status === 403) return err.err;
+  if (err.status === 401) return "your ClickUp account cannot see or change this task";
+  if (err.status === 404) return "the task no longer exists in ClickUp";
+  return err.err;
 }
