@@ -71,7 +71,7 @@ export function ProjectLayout() {
     <div className="mx-auto w-full max-w-7xl px-3 py-4 md:px-8 md:py-6">
       <ProjectHeaderCard
         project={project.data}
-        actions={<SaveAsTemplateButton projectId={projectId} projectName={project.data.name} />}
+        actions={<SaveAsTemplateButton folderId={project.data.folderId} projectName={project.data.name} />}
       />
       {isMobile ? (
         <>

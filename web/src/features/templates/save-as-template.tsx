@@ -25,10 +25,17 @@ const formSchema = templateFromProjectSchema.pick({ name: true });
  * name → POST /api/templates/from-project (dates become offsets from the project start) → the
  * new template in the editor.
  */
-export function SaveAsTemplateButton({ projectId, projectName }: { projectId: string; projectName: string }) {
+export function SaveAsTemplateButton({
+  folderId,
+  projectName,
+}: {
+  /** The project's ClickUp folder (the API's projectId); nothing to save without one. */
+  folderId: string | null;
+  projectName: string;
+}) {
   const [open, setOpen] = useState(false);
   const { canManageTemplates } = usePermissions();
-  if (!canManageTemplates) return null;
+  if (!canManageTemplates || !folderId) return null;
   return (
     <>
       <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
@@ -44,7 +51,7 @@ export function SaveAsTemplateButton({ projectId, projectName }: { projectId: st
             </DialogDescription>
           </DialogHeader>
           {open ? (
-            <SaveForm projectId={projectId} projectName={projectName} onCancel={() => setOpen(false)} />
+            <SaveForm projectId={folderId} projectName={projectName} onCancel={() => setOpen(false)} />
           ) : null}
         </DialogContent>
       </Dialog>
