@@ -70,6 +70,7 @@ export function ItemChip({
   onOpen,
   className,
   showProject = false,
+  compact = false,
 }: {
   item: CalendarItem;
   pending: boolean;
@@ -78,6 +79,8 @@ export function ItemChip({
   className?: string;
   /** The list view names the project beside the item. */
   showProject?: boolean;
+  /** Month cells on a phone: the kind icon and colour only (the name stays for screen readers). */
+  compact?: boolean;
 }) {
   const palette = paletteOf(projectColorIndex(item.projectId));
   const onDragStart = (event: React.DragEvent<HTMLButtonElement>) => {
@@ -101,7 +104,7 @@ export function ItemChip({
       title={item.projectName ? `${item.name} · ${item.projectName}` : item.name}
       className={cn(
         "flex w-full min-w-0 items-center gap-1 rounded border-l-4 px-1.5 py-0.5 text-left text-xs leading-5 outline-none hover:brightness-95 focus-visible:ring-2 focus-visible:ring-ring",
-        item.finished ? "border-slate-400 bg-slate-100 text-slate-600" : palette.chip,
+        item.finished ? "border-slate-400 bg-slate-100 text-slate-700" : palette.chip,
         pending && "animate-pulse opacity-70",
         draggable && !pending && "cursor-grab active:cursor-grabbing",
         className,
@@ -112,9 +115,13 @@ export function ItemChip({
       ) : (
         <KindIcon kind={item.kind} />
       )}
-      <span className={cn("min-w-0 truncate", item.finished && "line-through")}>{item.name}</span>
+      <span className={cn("min-w-0 truncate", item.finished && "line-through", compact && "max-sm:sr-only")}>
+        {item.name}
+      </span>
       {showProject && item.projectName ? (
-        <span className="ml-auto hidden shrink-0 truncate pl-2 opacity-80 sm:inline">{item.projectName}</span>
+        <span className="ml-auto hidden max-w-[45%] shrink-0 truncate pl-2 sm:inline">
+          {item.projectName}
+        </span>
       ) : null}
       {item.finished ? <span className="sr-only"> (finished)</span> : null}
       {pending ? <span className="sr-only"> (moving…)</span> : null}

@@ -110,7 +110,7 @@ export function CalendarSidebar({
                     type="checkbox"
                     className="size-4 shrink-0"
                     checked={visible}
-                    aria-label={`Show ${project.name}`}
+                    aria-label={`Show project ${project.name}`}
                     onChange={(e) =>
                       onChange((s) => ({
                         visibleFolders: { ...s.visibleFolders, [project.key]: e.target.checked },
@@ -133,7 +133,7 @@ export function CalendarSidebar({
                       }))
                     }
                   >
-                    <span className="sr-only">Focus </span>
+                    <span className="sr-only">Focus project </span>
                     {project.name}
                   </button>
                 </div>
@@ -151,7 +151,7 @@ export function CalendarSidebar({
                             type="checkbox"
                             className="size-3.5 shrink-0"
                             checked={state.visibleMetaTasks[meta.id] !== false}
-                            aria-label={`Show ${meta.name}`}
+                            aria-label={`Show meta task ${meta.name}`}
                             onChange={(e) =>
                               onChange((s) => ({
                                 visibleMetaTasks: { ...s.visibleMetaTasks, [meta.id]: e.target.checked },
@@ -169,7 +169,7 @@ export function CalendarSidebar({
                               }))
                             }
                           >
-                            <span className="sr-only">Focus </span>
+                            <span className="sr-only">Focus meta task </span>
                             {meta.name}
                           </button>
                         </div>

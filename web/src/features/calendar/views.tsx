@@ -88,6 +88,7 @@ export function MonthView({ days, month, ...props }: ViewProps & { days: string[
                     pending={props.pending.has(item.id)}
                     draggable
                     onOpen={props.onOpen}
+                    compact
                   />
                 ))}
                 {list.length > shown.length ? (
@@ -97,7 +98,8 @@ export function MonthView({ days, month, ...props }: ViewProps & { days: string[
                     className="rounded px-1.5 text-left text-xs font-medium text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                     onClick={() => setMoreDay(day)}
                   >
-                    +{list.length - shown.length} more
+                    +{list.length - shown.length}
+                    <span className="max-sm:sr-only"> more</span>
                     <span className="sr-only"> on {formatDetailDay(day)}</span>
                   </button>
                 ) : null}

@@ -1,0 +1,465 @@
+import type { Browser, Page, Response } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatDetailDay } from "@domain/index";
+import type {
+  CalendarFeedCreated,
+  CalendarItem,
+  CalendarMoveResponse,
+  CalendarResponse,
+} from "../../server/modules/calendar/contract";
+import { axeClean } from "./axe";
+import { DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo } from "./browser";
+
+/*
+ * Milestones (/calendar) in Chromium on the demo agency (and the test clock when one is set):
+ * the three views draw what GET /api/calendar sent, the sidebar hides and searches, the spec §4
+ * state is cleared on reload, a drag moves a due date in ClickUp (and Undo moves it back), a
+ * refusal puts the chip back with the reason, the detail links to ClickUp, the phone gets the
+ * list; Settings makes, shows once and revokes the private feed.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const STATE_KEY = "calendar-ui-state";
+
+const isCalendar = (r: Response) =>
+  new URL(r.url()).pathname === "/api/calendar" && r.request().method() === "GET";
+
+/** Run `act` and return the calendar window the page asked for next. */
+async function nextCalendar(page: Page, act: () => Promise<unknown>): Promise<CalendarResponse> {
+  const [response] = await Promise.all([page.waitForResponse(isCalendar), act()]);
+  expect(response.status(), response.url()).toBe(200);
+  return (await response.json()) as CalendarResponse;
+}
+
+async function openCalendar(page: Page): Promise<CalendarResponse> {
+  const data = await nextCalendar(page, () => page.goto("/calendar"));
+  await page.getByTestId("calendar-label").waitFor();
+  return data;
+}
+
+const chips = (page: Page) => page.getByTestId("calendar-item");
+const cell = (page: Page, day: string) => page.locator(`[role="cell"][data-day="${day}"]`);
+const viewButton = (page: Page, name: string) =>
+  page.getByRole("group", { name: "View" }).getByRole("button", { name });
+const pressed = (page: Page, name: string) => viewButton(page, name).getAttribute("aria-pressed");
+const stored = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), STATE_KEY);
+
+/** Each day of the month grid shows up to 3 chips and '+N more' for the rest, as the API sent them. */
+async function checkMonth(page: Page, data: CalendarResponse): Promise<void> {
+  await expect.poll(() => page.locator('[data-testid="calendar-month"] [role="cell"]').count()).toBe(42);
+  const byDay = new Map<string, CalendarItem[]>();
+  for (const item of data.items) byDay.set(item.day, [...(byDay.get(item.day) ?? []), item]);
+  for (const [day, items] of byDay) {
+    const c = cell(page, day);
+    if ((await c.count()) === 0) continue; // the window's edge days outside the grid
+    const ids = await c
+      .getByTestId("calendar-item")
+      .evaluateAll((n) => n.map((e) => e.getAttribute("data-item-id")));
+    expect(ids, day).toEqual(items.slice(0, 3).map((i) => i.id));
+    const more = c.getByTestId("calendar-more");
+    if (items.length > 3) expect(await more.textContent(), day).toContain(`+${items.length - 3} more`);
+    else expect(await more.count(), day).toBe(0);
+  }
+}
+
+/** A milestone (unfinished) the month grid shows as a chip, and a day of the grid to move it to. */
+function pickMove(data: CalendarResponse, grid: Set<string>): { item: CalendarItem; to: string } {
+  const shown = new Map<string, number>();
+  const candidates = data.items.filter((item) => {
+    const rank = shown.get(item.day) ?? 0;
+    shown.set(item.day, rank + 1);
+    return rank < 3 && item.kind === "milestone" && !item.finished && item.url && grid.has(item.day);
+  });
+  expect(candidates.length, "an unfinished milestone on the month grid").toBeGreaterThan(0);
+  const item = candidates[0]!;
+  const sorted = [...grid].sort();
+  // The next day of the grid, else the one before: never the day it is on.
+  const index = sorted.indexOf(item.day);
+  const to = sorted[index + 1] ?? sorted[index - 1]!;
+  return { item, to };
+}
+
+describe("milestones as owner@demo.test (desktop)", () => {
+  it("month, week and list views draw the demo's items; the detail links to ClickUp", async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signInAsDemo(context, "owner@demo.test");
+    const month = await openCalendar(page);
+    expect(await pressed(page, "Month")).toBe("true");
+    expect(month.items.length, "the demo agency has items due this month").toBeGreaterThan(0);
+    expect(month.items.some((i) => i.kind === "milestone")).toBe(true);
+    await checkMonth(page, month);
+    // Chips carry their project's colour and kind; finished ones are struck through.
+    const finished = month.items.find((i) => i.finished);
+    if (finished && (await page.locator(`[data-item-id="${finished.id}"]`).count()) > 0) {
+      const text = page.locator(`[data-item-id="${finished.id}"] .line-through`);
+      expect(await text.count()).toBe(1);
+    }
+    await page.screenshot({ path: "/tmp/cal-month-1280.png", fullPage: true });
+    await axeClean(page, "calendar month");
+
+    // The detail of a milestone: facts, ClickUp link in a new tab, focus back on the chip.
+    const milestone = month.items.find((i) => i.kind === "milestone" && i.url)!;
+    const chip = page.locator(`[data-testid="calendar-item"][data-item-id="${milestone.id}"]`);
+    if ((await chip.count()) === 0) {
+      await cell(page, milestone.day).getByTestId("calendar-more").click();
+      await page.getByTestId("calendar-day-dialog").locator(`[data-item-id="${milestone.id}"]`).click();
+    } else await chip.click();
+    const dialog = page.getByTestId("calendar-item-dialog");
+    await dialog.waitFor();
+    expect(await dialog.getByRole("heading").first().textContent()).toContain(milestone.name);
+    expect(await dialog.getByTestId("calendar-item-due").textContent()).toBe(formatDetailDay(milestone.day));
+    const link = dialog.getByTestId("calendar-item-link");
+    expect(await link.getAttribute("href")).toBe(milestone.url);
+    expect(await link.getAttribute("target")).toBe("_blank");
+    expect(await link.getAttribute("rel")).toContain("noopener");
+    await axeClean(page, "calendar item dialog", '[data-testid="calendar-item-dialog"]');
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+
+    // Week: every item of the week, in its column.
+    const week = await nextCalendar(page, () => viewButton(page, "Week").click());
+    expect(await pressed(page, "Week")).toBe("true");
+    expect(new Date(`${week.to}T00:00:00Z`).getTime() - new Date(`${week.from}T00:00:00Z`).getTime()).toBe(
+      6 * 86_400_000,
+    );
+    await expect.poll(() => page.locator('[data-testid="calendar-week"] [role="cell"]').count()).toBe(7);
+    await expect.poll(() => chips(page).count()).toBe(week.items.length);
+    for (const item of week.items) {
+      expect(await cell(page, item.day).locator(`[data-item-id="${item.id}"]`).count(), item.name).toBe(1);
+    }
+    await page.screenshot({ path: "/tmp/cal-week-1280.png", fullPage: true });
+    await axeClean(page, "calendar week");
+
+    // List: the month's days with items, each heading followed by its items.
+    const list = await nextCalendar(page, () => viewButton(page, "List").click());
+    expect(await pressed(page, "List")).toBe("true");
+    expect(list.from.slice(8)).toBe("01");
+    const firstDay = list.items[0]!.day;
+    const heading = page.locator(`[data-testid="calendar-list-day"][data-day="${firstDay}"]`);
+    await heading.waitFor();
+    expect(await heading.textContent()).toContain(formatDetailDay(firstDay));
+    await page.locator(`[data-testid="calendar-list"] [data-item-id="${list.items[0]!.id}"]`).waitFor();
+    await page.screenshot({ path: "/tmp/cal-list-1280.png", fullPage: true });
+    await axeClean(page, "calendar list");
+
+    // Previous and next month through the toolbar change the window asked for.
+    const previous = await nextCalendar(page, () => page.getByRole("button", { name: "Previous" }).click());
+    expect(previous.from < list.from).toBe(true);
+    await context.close();
+  });
+
+  it("sidebar visibility, search and focus; the §4 state is cleared on reload and rewritten on change", async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signInAsDemo(context, "owner@demo.test");
+    const data = await openCalendar(page);
+    expect(await stored(page), "cleared on load").toBeNull();
+    await checkMonth(page, data);
+
+    // Hide the project with the most chips drawn: its chips go, the others stay.
+    const drawn = await chips(page).evaluateAll((n) => n.map((e) => e.getAttribute("data-project") ?? ""));
+    const counts = new Map<string, number>();
+    for (const p of drawn) if (p) counts.set(p, (counts.get(p) ?? 0) + 1);
+    const [projectId, projectChips] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+    const project = data.projects.find((p) => p.id === projectId)!;
+    const total = drawn.length;
+    const ofProject = () =>
+      page.locator(`[data-testid="calendar-item"][data-project="${projectId}"]`).count();
+    const box = page.getByRole("checkbox", { name: `Show project ${project.name}`, exact: true });
+    await box.uncheck();
+    await expect.poll(ofProject).toBe(0);
+    await expect.poll(() => chips(page).count()).toBeGreaterThanOrEqual(total - projectChips);
+    const afterHide = JSON.parse((await stored(page)) ?? "{}") as {
+      visibleFolders?: Record<string, boolean>;
+    };
+    expect(afterHide.visibleFolders?.[projectId], "rewritten on change").toBe(false);
+    await box.check();
+    await expect.poll(ofProject).toBe(projectChips);
+
+    // Focus the project: only its items; the clear button brings the rest back.
+    await page
+      .getByTestId("calendar-sidebar")
+      .getByRole("button", { name: `Focus project ${project.name}`, exact: true })
+      .click();
+    // Alone on the grid, the project shows up to 3 chips on each of its days.
+    const perDay = new Map<string, number>();
+    for (const i of data.items)
+      if (i.projectId === projectId) perDay.set(i.day, (perDay.get(i.day) ?? 0) + 1);
+    const focusedChips = [...perDay.values()].reduce((sum, n) => sum + Math.min(3, n), 0);
+    await expect.poll(() => chips(page).count()).toBe(focusedChips);
+    expect(await ofProject()).toBe(focusedChips);
+    await page.getByRole("button", { name: "Clear focus" }).click();
+    await expect.poll(() => chips(page).count()).toBe(total);
+
+    // Search by an item's name: only matching chips stay.
+    const target = data.items.find((i) => i.kind === "milestone")!;
+    const term = target.name;
+    await page.getByRole("searchbox", { name: "Search projects and milestones" }).fill(term);
+    const expected = data.items.filter(
+      (i) =>
+        i.name.toLowerCase().includes(term.toLowerCase()) ||
+        (i.projectName ?? "").toLowerCase().includes(term.toLowerCase()) ||
+        data.metaTasks.some(
+          (m) => m.id === i.metaTaskId && m.name.toLowerCase().includes(term.toLowerCase()),
+        ),
+    );
+    await expect
+      .poll(async () =>
+        (await chips(page).evaluateAll((n) => n.map((e) => e.getAttribute("data-item-id")))).every((id) =>
+          expected.some((i) => i.id === id),
+        ),
+      )
+      .toBe(true);
+    expect(await page.locator(`[data-item-id="${target.id}"]`).count()).toBeGreaterThan(0);
+    expect(await chips(page).count()).toBeLessThan(total);
+    await page.screenshot({ path: "/tmp/cal-search-1280.png", fullPage: true });
+    await page.getByRole("searchbox", { name: "Search projects and milestones" }).fill("");
+    await expect.poll(() => chips(page).count()).toBe(total);
+
+    // Week view and a hidden project, then reload: month view and every project shown again.
+    await nextCalendar(page, () => viewButton(page, "Week").click());
+    await box.uncheck();
+    const before = JSON.parse((await stored(page)) ?? "{}") as {
+      viewMode?: string;
+      visibleFolders?: Record<string, boolean>;
+    };
+    expect(before.viewMode).toBe("week");
+    expect(before.visibleFolders?.[projectId]).toBe(false);
+    await nextCalendar(page, () => page.reload());
+    await expect.poll(() => pressed(page, "Month")).toBe("true");
+    expect(await stored(page), "cleared on load").toBeNull();
+    await expect.poll(() => box.isChecked()).toBe(true);
+    await expect.poll(ofProject).toBe(projectChips);
+    // The next change writes the whole state again.
+    await page.getByRole("button", { name: "Hide sidebar" }).click();
+    const rewritten = JSON.parse((await stored(page)) ?? "{}") as Record<string, unknown>;
+    expect(rewritten).toMatchObject({ sidebarVisible: false, viewMode: "month", visibleFolders: {} });
+    expect(Object.keys(rewritten).sort()).toEqual(
+      [
+        "currentDate",
+        "searchTerm",
+        "selectedFolder",
+        "selectedMetaTask",
+        "sidebarVisible",
+        "viewMode",
+        "visibleFolders",
+        "visibleMetaTasks",
+      ].sort(),
+    );
+    expect(await page.getByTestId("calendar-sidebar").count()).toBe(0);
+    await context.close();
+  });
+
+  it("a drag moves a milestone's due date in ClickUp, Undo puts it back; a refusal returns the chip", async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signInAsDemo(context, "owner@demo.test");
+    const data = await openCalendar(page);
+    await checkMonth(page, data);
+    const grid = new Set(
+      await page
+        .locator('[data-testid="calendar-month"] [role="cell"]')
+        .evaluateAll((n) => n.map((e) => e.getAttribute("data-day") ?? "")),
+    );
+    const { item, to } = pickMove(data, grid);
+    const chip = page.locator(`[data-testid="calendar-item"][data-item-id="${item.id}"]`);
+    const dayOf = (id: string, day: string) =>
+      context.request
+        .get(`/api/calendar?from=${day}&to=${day}`)
+        .then((r) => r.json() as Promise<CalendarResponse>)
+        .then((r) => r.items.some((i) => i.id === id));
+
+    // Hold the PATCH until the chip has shown its pending state on the new day.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route("**/api/calendar/items/**", async (route) => {
+      await gate;
+      await route.continue();
+    });
+    const patched = page.waitForResponse(
+      (r) => r.url().includes(`/api/calendar/items/${item.id}`) && r.request().method() === "PATCH",
+    );
+    await chip.dragTo(cell(page, to));
+    await expect
+      .poll(() => cell(page, to).locator(`[data-item-id="${item.id}"]`).getAttribute("data-pending"))
+      .toBe("true");
+    release();
+    const response = await patched;
+    expect(response.status()).toBe(200);
+    expect(JSON.parse(response.request().postData() ?? "{}")).toEqual({ dueDate: to });
+    const moved = (await response.json()) as CalendarMoveResponse;
+    expect(moved.item.day).toBe(to);
+    expect(moved.previousDueDate).toBe(item.day);
+    await page.unroute("**/api/calendar/items/**");
+    await expect.poll(() => cell(page, to).locator(`[data-item-id="${item.id}"]`).count()).toBe(1);
+    await expect
+      .poll(() => cell(page, to).locator(`[data-item-id="${item.id}"][data-pending]`).count())
+      .toBe(0);
+    // Stored here from ClickUp's answer: the API now has it on the new day.
+    expect(await dayOf(item.id, to)).toBe(true);
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: `Moved ${item.name} to` });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(formatDetailDay(to));
+    await page.screenshot({ path: "/tmp/cal-moved-1280.png", fullPage: true });
+
+    // Undo: the same PATCH back to the day it was on.
+    const undone = page.waitForResponse(
+      (r) => r.url().includes(`/api/calendar/items/${item.id}`) && r.request().method() === "PATCH",
+    );
+    await toast.getByRole("button", { name: "Undo" }).click();
+    const back = await undone;
+    expect(back.status()).toBe(200);
+    expect(JSON.parse(back.request().postData() ?? "{}")).toEqual({ dueDate: item.day });
+    await expect.poll(() => cell(page, item.day).locator(`[data-item-id="${item.id}"]`).count()).toBe(1);
+    expect(await dayOf(item.id, item.day)).toBe(true);
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: `Moved ${item.name} back to` })
+      .waitFor();
+
+    // ClickUp refusing: the chip goes back to its day and a toast says why. (The refusal is
+    // injected at the network edge; the server's own 409 clickup_refused is covered by its API tests.)
+    const reason = "ClickUp refused the change: You do not have permission to edit this task";
+    await page.route("**/api/calendar/items/**", (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "clickup_refused", message: reason } }),
+      }),
+    );
+    await chip.dragTo(cell(page, to));
+    const refused = page.locator("[data-sonner-toast]").filter({ hasText: `Could not move ${item.name}` });
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain(reason);
+    await expect.poll(() => cell(page, item.day).locator(`[data-item-id="${item.id}"]`).count()).toBe(1);
+    expect(await cell(page, to).locator(`[data-item-id="${item.id}"]`).count()).toBe(0);
+    expect(await dayOf(item.id, item.day)).toBe(true);
+    await page.unroute("**/api/calendar/items/**");
+
+    // The keyboard path: the detail's date field moves it too (and Undo from its toast).
+    await chip.click();
+    const dialog = page.getByTestId("calendar-item-dialog");
+    await dialog.getByLabel("Move due date to").fill(to);
+    const [viaDialog] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().includes(`/api/calendar/items/${item.id}`) && r.request().method() === "PATCH",
+      ),
+      dialog.getByRole("button", { name: "Move", exact: true }).click(),
+    ]);
+    expect(viaDialog.status()).toBe(200);
+    await expect.poll(() => dialog.getByTestId("calendar-item-due").textContent()).toBe(formatDetailDay(to));
+    await page.keyboard.press("Escape");
+    const [restored] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().includes(`/api/calendar/items/${item.id}`) && r.request().method() === "PATCH",
+      ),
+      page
+        .locator("[data-sonner-toast]")
+        .filter({ hasText: `Moved ${item.name} to` })
+        .last()
+        .getByRole("button", { name: "Undo" })
+        .click(),
+    ]);
+    expect(restored.status()).toBe(200);
+    expect(await dayOf(item.id, item.day)).toBe(true);
+    await context.close();
+  });
+});
+
+describe("milestones as member@demo.test", () => {
+  it("sees the items of the projects they may see, on the month grid", async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signInAsDemo(context, "member@demo.test");
+    const data = await openCalendar(page);
+    await checkMonth(page, data);
+    const owner = await newPage(browser, DESKTOP);
+    await signInAsDemo(owner.context, "owner@demo.test");
+    const all = (await (
+      await owner.context.request.get(`/api/calendar?from=${data.from}&to=${data.to}`)
+    ).json()) as CalendarResponse;
+    await owner.context.close();
+    const ownerIds = new Set(all.items.map((i) => i.id));
+    expect(data.items.every((i) => ownerIds.has(i.id))).toBe(true);
+    expect(data.items.length).toBeLessThanOrEqual(all.items.length);
+    await axeClean(page, "calendar month (member)");
+    await context.close();
+  });
+
+  it("phone (390 px): the list by default, the sidebar in a sheet, no sideways scroll", async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await signInAsDemo(context, "member@demo.test");
+    const data = await openCalendar(page);
+    expect(await pressed(page, "List")).toBe("true");
+    expect(data.from.slice(8)).toBe("01");
+    if (data.items.length > 0) {
+      await page.locator(`[data-testid="calendar-list"] [data-item-id="${data.items[0]!.id}"]`).waitFor();
+    }
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: "/tmp/cal-list-390.png", fullPage: true });
+    await axeClean(page, "calendar list (phone)");
+    // The sidebar lives in a sheet.
+    expect(await page.getByTestId("calendar-sidebar").count()).toBe(0);
+    await page.getByTestId("calendar-sheet-button").click();
+    await page.getByTestId("calendar-sidebar").waitFor();
+    await page.screenshot({ path: "/tmp/cal-sheet-390.png" });
+    await axeClean(page, "calendar sheet (phone)");
+    await page.keyboard.press("Escape");
+    // The month view still fits the phone's width.
+    await nextCalendar(page, () => viewButton(page, "Month").click());
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: "/tmp/cal-month-390.png", fullPage: true });
+    await context.close();
+  });
+});
+
+describe("Settings → Calendar feed", () => {
+  it("creates a private URL shown once, which answers iCalendar until it is revoked", async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signInAsDemo(context, "admin@demo.test");
+    await page.goto("/settings");
+    const panel = page.getByTestId("calendar-feed-panel");
+    await panel.getByRole("button", { name: "Create feed URL" }).waitFor();
+    const [created] = await Promise.all([
+      page.waitForResponse(
+        (r) => new URL(r.url()).pathname === "/api/calendar/feed" && r.request().method() === "POST",
+      ),
+      panel.getByRole("button", { name: "Create feed URL" }).click(),
+    ]);
+    const feed = (await created.json()) as CalendarFeedCreated;
+    const field = panel.getByLabel("Your feed URL");
+    await expect.poll(() => field.inputValue()).toBe(feed.url);
+    expect(feed.url).toMatch(/\/api\/calendar\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(await panel.textContent()).toContain("Keep this URL private");
+    await page.screenshot({ path: "/tmp/cal-feed-1280.png", fullPage: false });
+    await axeClean(page, "settings calendar feed", '[data-testid="calendar-feed-panel"]');
+
+    const path = new URL(feed.url).pathname;
+    const ics = await context.request.get(path);
+    expect(ics.status()).toBe(200);
+    expect(ics.headers()["content-type"]).toContain("text/calendar");
+    expect(await ics.text()).toContain("BEGIN:VCALENDAR");
+
+    // Reloaded: the URL is not shown again; the status says when it was fetched.
+    await page.reload();
+    await panel.getByTestId("calendar-feed-status").waitFor();
+    expect(await panel.getByLabel("Your feed URL").count()).toBe(0);
+    expect(await panel.getByTestId("calendar-feed-status").textContent()).not.toContain("Not yet");
+
+    // Revoke (confirmed): the URL answers 404.
+    await panel.getByRole("button", { name: "Revoke" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.waitFor();
+    await axeClean(page, "revoke dialog", '[role="alertdialog"]');
+    await confirm.getByRole("button", { name: "Revoke" }).click();
+    await panel.getByRole("button", { name: "Create feed URL" }).waitFor();
+    expect((await context.request.get(path)).status()).toBe(404);
+    await context.close();
+  });
+});
