@@ -252,6 +252,14 @@ describe("folder templates", () => {
     expect(copy.body.tree).toEqual(source.body.tree);
     const again = await owner.client.post<TemplateDetail>(`/api/templates/${source.body.id}/duplicate`, {});
     expect(again.body.name).toBe("Social Campaign (copy 2)");
+    const bodiless = await owner.client.request<TemplateDetail>(
+      `/api/templates/${source.body.id}/duplicate`,
+      {
+        method: "POST",
+      },
+    );
+    expect(bodiless.status, bodiless.text).toBe(201);
+    expect(bodiless.body.name).toBe("Social Campaign (copy 3)");
     const named = await owner.client.post<TemplateDetail>(`/api/templates/${source.body.id}/duplicate`, {
       name: "Social — retail",
     });
@@ -284,6 +292,7 @@ describe("folder templates", () => {
     expect(listed.body.items.map((i) => [i.name, i.lastUsedAt !== null])).toEqual([
       ["Social Campaign (copy)", true],
       ["Social Campaign (copy 2)", false],
+      ["Social Campaign (copy 3)", false],
     ]);
 
     const deleted = await admin.client.delete(`/api/templates/${copy.body.id}`);
@@ -298,6 +307,18 @@ describe("folder templates", () => {
     expect(rows).toEqual([{ template_id: copy.body.id, template_version: 1 }]);
     const actions = (await trail(owner.organizationId)).filter((r) => r.object_id === copy.body.id);
     expect(actions.map((r) => r.action)).toEqual(["duplicated", "deleted"]);
+  });
+
+  it("two saves from the same version at once: one wins, the other is told it is stale", async () => {
+    const created = await owner.client.post<TemplateDetail>("/api/templates", { name: "Race", tree: tree() });
+    const url = `/api/templates/${created.body.id}`;
+    const results = await Promise.all([
+      owner.client.put<ErrorBody>(url, { baseVersion: 1, tree: tree() }),
+      admin.client.put<ErrorBody>(url, { baseVersion: 1, tree: tree() }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const after = await owner.client.get<TemplateDetail>(url);
+    expect(after.body.versions.map((v) => v.version)).toEqual([2, 1]);
   });
 
   it("saves a synced project as a template: its lists, tasks, offsets from the meta task's start, roles", async () => {
