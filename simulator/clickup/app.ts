@@ -87,10 +87,16 @@ export function createSimApp(services: SimServices): Hono<SimEnv> {
     if (fault.slowMs > 0) await sleep(fault.slowMs);
     if (fault.failStatus !== null) {
       stats.faultsInjected++;
-      const e =
-        fault.failStatus === 429
-          ? errors.rateLimited()
-          : errors.internal(fault.failStatus as ContentfulStatusCode);
+      if (fault.failStatus === 429) {
+        // An injected 429 looks like a real one: a window that resets within about a second.
+        const e = errors.rateLimited();
+        const res = c.json(e.body, e.status);
+        res.headers.set("X-RateLimit-Limit", String(rateLimiter.limit ?? 100));
+        res.headers.set("X-RateLimit-Remaining", "0");
+        res.headers.set("X-RateLimit-Reset", String(Math.ceil((state.now() + 500) / 1000)));
+        return res;
+      }
+      const e = errors.internal(fault.failStatus as ContentfulStatusCode);
       return c.json(e.body, e.status);
     }
     await next();

@@ -538,7 +538,10 @@ describe("webhooks of writes", () => {
       "spaceUpdated",
       "listUpdated",
     ]);
-    const listUpdated = rx.bodies[3] as { list_id: string; history_items: Array<Record<string, unknown>> };
+    const listUpdated = rx.bodies[3] as unknown as {
+      list_id: string;
+      history_items: Array<Record<string, unknown>>;
+    };
     expect(listUpdated.list_id).toBe(list.id);
     expect(listUpdated.history_items.map((h) => [h["field"], h["before"], h["after"]])).toEqual([
       ["name", "Plan", "Plan v2"],
@@ -566,7 +569,7 @@ describe("webhooks of writes", () => {
       "taskDueDateUpdated",
       "taskUpdated",
     ]);
-    const due = rx.bodies[2] as { task_id: string; history_items: Array<Record<string, unknown>> };
+    const due = rx.bodies[2] as unknown as { task_id: string; history_items: Array<Record<string, unknown>> };
     expect(due.task_id).toBe(task.body.id);
     expect(due.history_items[0]).toMatchObject({
       field: "due_date",

@@ -140,6 +140,37 @@ export interface TaskPage {
  * Typed ClickUp API v2 client: one token, rate-limit aware, retrying what is safe to retry.
  * The token never appears in a log line or an error message.
  */
+/** Options of the safe creates (`createFolder`, `createList`, `createTask`). */
+export interface SafeCreateOptions {
+  /** Retries after an unknown outcome (each preceded by a lookup). Default: the client's `maxRetries`. */
+  maxRetries?: number;
+  /**
+   * Folders and lists: adopt an existing one of the same name when even the first attempt
+   * answers "name taken" (CAT_014 / SUBCAT_016). Default false: only a retry adopts.
+   */
+  adoptExisting?: boolean;
+  /** Told once the create is settled: whether an existing object was adopted, and how many POSTs it took. */
+  onOutcome?: (outcome: { adopted: boolean; attempts: number }) => void;
+}
+
+export interface CreateTaskOptions extends SafeCreateOptions {
+  /** Which existing task counts as "the one the lost attempt created". Default: same name and parent. */
+  adopt?: (existing: CuTask) => boolean;
+}
+
+/** A list to create (clickup-api-writes.md §2). */
+export interface NewCuList {
+  name: string;
+  content?: string;
+  dueDate?: number | null;
+  /** Whether the time of day of `dueDate` counts (default false). */
+  dueDateTime?: boolean;
+  /** 1 urgent … 4 low. */
+  priority?: number | null;
+  /** A named colour ("red", "yellow"…), not a task status; hex values are refused (SUBCAT_104). */
+  status?: string;
+}
+
 /** A task to create (clickup-api-writes.md §3.1); dates and estimate in ms, user ids as strings. */
 export interface NewCuTask {
   name: string;
@@ -151,6 +182,9 @@ export interface NewCuTask {
   timeEstimateMs?: number | null;
   startDate?: number | null;
   dueDate?: number | null;
+  /** Whether the time of day of `startDate` / `dueDate` counts (default false: a date only). */
+  startDateTime?: boolean;
+  dueDateTime?: boolean;
   parent?: string | null;
   /** Values in the API's write encoding (`clickup-api.md` §3.5). */
   customFields?: Array<{ id: string; value: unknown }>;
@@ -161,6 +195,9 @@ export interface CuTaskPatch {
   name?: string;
   dueDate?: number | null;
   startDate?: number | null;
+  /** Sent with the date (default false); ignored when the date is cleared. */
+  dueDateTime?: boolean;
+  startDateTime?: boolean;
   timeEstimateMs?: number | null;
   status?: string;
 }
@@ -286,7 +323,9 @@ export class ClickUpClient {
     } catch {
       /* not JSON */
     }
-    return new ClickUpApiError(status, strOrNull(body.ECODE), strOrNull(body.err) ?? `HTTP ${status}`, path);
+    // The 400 schemas of the OpenAPI document say `error`, live answers `err` (clickup-api-writes.md §5).
+    const message = strOrNull(body.err) ?? strOrNull(body.error) ?? `HTTP ${status}`;
+    return new ClickUpApiError(status, strOrNull(body.ECODE), message, path);
   }
 
   // ---- endpoints ------------------------------------------------------------------------
@@ -444,49 +483,143 @@ export class ClickUpClient {
     await this.request("DELETE", `/team/${enc(teamId)}/time_entries/${enc(timerId)}`);
   }
 
-  /** `POST /space/{id}/folder` (clickup-api-writes.md §1). Not idempotent: see `createFolderOnce`. */
-  async createFolder(spaceId: string, name: string, opts: { maxRetries?: number } = {}): Promise<CuFolder> {
-    return decodeFolder(
-      await this.request("POST", `/space/${enc(spaceId)}/folder`, { body: { name }, ...opts }),
+  // ---- safe creates ----------------------------------------------------------------------
+  // ClickUp has no idempotency keys (clickup-api-writes.md §6): a create whose outcome is
+  // unknown (timeout, transport error, 5xx, a 2xx with a cut-off body) may have happened. It is
+  // checked before it is retried, never blindly repeated: the parent is read and a match
+  // adopted. 4xx refusals are final (429 waits in `request` as for reads). Without faults a
+  // create costs exactly one call.
+
+  /**
+   * One POST, then lookups and retries as above. `nameTaken` (CAT_014/SUBCAT_016) on a retry
+   * means the earlier attempt went through: look it up again and adopt it.
+   */
+  private async safeCreate<T>(
+    what: string,
+    path: string,
+    body: unknown,
+    decode: (raw: Json) => T,
+    lookup: () => Promise<T | null>,
+    opts: SafeCreateOptions & { nameTakenCode?: string },
+  ): Promise<T> {
+    const maxRetries = opts.maxRetries ?? this.maxRetries;
+    let unknownOutcomes = 0;
+    const adopted = (found: T, reason: "lookup" | "name_taken"): T => {
+      this.options.logger?.info(
+        { path, what, reason, attempts: unknownOutcomes + 1 },
+        "clickup create adopted",
+      );
+      opts.onOutcome?.({ adopted: true, attempts: unknownOutcomes + 1 });
+      return found;
+    };
+    for (;;) {
+      if (unknownOutcomes > 0) {
+        const found = await lookup();
+        if (found !== null) return adopted(found, "lookup");
+      }
+      try {
+        const result = decode(await this.request<Json>("POST", path, { body, maxRetries: 0 }));
+        opts.onOutcome?.({ adopted: false, attempts: unknownOutcomes + 1 });
+        return result;
+      } catch (err) {
+        if (!(err instanceof ClickUpApiError)) throw err;
+        const unknown = err.status === 0 || err.status >= 500;
+        if (!unknown) {
+          const taken = opts.nameTakenCode !== undefined && err.ecode === opts.nameTakenCode;
+          if (taken && (unknownOutcomes > 0 || opts.adoptExisting)) {
+            const found = await lookup();
+            if (found !== null) return adopted(found, "name_taken");
+          }
+          throw err;
+        }
+        if (unknownOutcomes >= maxRetries) throw err;
+        unknownOutcomes++;
+        const delay = this.backoff(unknownOutcomes);
+        this.options.logger?.warn(
+          { path, what, status: err.status, error: err.err, attempt: unknownOutcomes, retryInMs: delay },
+          "clickup create outcome unknown, checking before retrying",
+        );
+        await sleep(delay);
+      }
+    }
+  }
+
+  /**
+   * `POST /space/{id}/folder` (clickup-api-writes.md §1), safe to retry: after an unknown
+   * outcome the space's folders are read and one of the same name (folder names are unique per
+   * space, case-insensitive) is adopted.
+   */
+  async createFolder(spaceId: string, name: string, opts: SafeCreateOptions = {}): Promise<CuFolder> {
+    return this.safeCreate(
+      "folder",
+      `/space/${enc(spaceId)}/folder`,
+      { name },
+      decodeFolder,
+      async () => (await this.getFolders(spaceId, false)).find((f) => sameName(f.name, name)) ?? null,
+      { ...opts, nameTakenCode: "CAT_014" },
     );
   }
 
-  /** `POST /folder/{id}/list` (clickup-api-writes.md §2). */
-  async createList(
-    folderId: string,
-    input: { name: string; content?: string; dueDate?: number | null },
-    opts: { maxRetries?: number } = {},
-  ): Promise<CuList> {
-    const body = await this.request("POST", `/folder/${enc(folderId)}/list`, {
-      body: {
-        name: input.name,
-        ...(input.content ? { content: input.content } : {}),
-        ...(input.dueDate != null ? { due_date: input.dueDate, due_date_time: false } : {}),
-      },
-      ...opts,
-    });
-    return decodeList(body);
+  /** `POST /folder/{id}/list` (clickup-api-writes.md §2), safe to retry like `createFolder`. */
+  async createList(folderId: string, input: NewCuList, opts: SafeCreateOptions = {}): Promise<CuList> {
+    return this.safeCreate(
+      "list",
+      `/folder/${enc(folderId)}/list`,
+      listBody(input),
+      (raw) => decodeList(raw),
+      async () =>
+        (await this.getFolderLists(folderId, false)).find((l) => sameName(l.name, input.name)) ?? null,
+      { ...opts, nameTakenCode: "SUBCAT_016" },
+    );
   }
 
-  /** `POST /list/{id}/task` (clickup-api-writes.md §3.1). */
-  async createTask(listId: string, input: NewCuTask, opts: { maxRetries?: number } = {}): Promise<CuTask> {
-    const body = await this.request("POST", `/list/${enc(listId)}/task`, {
-      body: {
-        name: input.name,
-        ...(input.description ? { markdown_content: input.description } : {}),
-        ...(input.customItemId != null ? { custom_item_id: input.customItemId } : {}),
-        ...(input.assignees?.length ? { assignees: input.assignees.map(Number) } : {}),
-        ...(input.tags?.length ? { tags: input.tags } : {}),
-        ...(input.status ? { status: input.status } : {}),
-        ...(input.timeEstimateMs != null ? { time_estimate: input.timeEstimateMs } : {}),
-        ...(input.startDate != null ? { start_date: input.startDate, start_date_time: false } : {}),
-        ...(input.dueDate != null ? { due_date: input.dueDate, due_date_time: false } : {}),
-        ...(input.parent ? { parent: input.parent } : {}),
-        ...(input.customFields?.length ? { custom_fields: input.customFields } : {}),
+  /** `POST /space/{id}/list` (a folderless list), safe to retry like `createFolder`. */
+  async createFolderlessList(
+    spaceId: string,
+    input: NewCuList,
+    opts: SafeCreateOptions = {},
+  ): Promise<CuList> {
+    return this.safeCreate(
+      "list",
+      `/space/${enc(spaceId)}/list`,
+      listBody(input),
+      (raw) => decodeList(raw, spaceId),
+      async () =>
+        (await this.getFolderlessLists(spaceId, false)).find((l) => sameName(l.name, input.name)) ?? null,
+      { ...opts, nameTakenCode: "SUBCAT_016" },
+    );
+  }
+
+  /**
+   * `POST /list/{id}/task` (clickup-api-writes.md §3.1), safe to retry: task names are not
+   * unique, so after an unknown outcome the list's tasks (subtasks and closed ones included) are
+   * read and the first one `opts.adopt` accepts (default: same name and same parent) is adopted;
+   * none → the create is sent again.
+   */
+  async createTask(listId: string, input: NewCuTask, opts: CreateTaskOptions = {}): Promise<CuTask> {
+    const parent = input.parent ?? null;
+    const adopt = opts.adopt ?? ((t: CuTask) => t.name === input.name && (t.parentId ?? null) === parent);
+    return this.safeCreate(
+      "task",
+      `/list/${enc(listId)}/task`,
+      taskBody(input),
+      decodeTask,
+      async () => {
+        for (let page = 0; ; page++) {
+          const res = asObject(
+            await this.request("GET", `/list/${enc(listId)}/task`, {
+              query: { page, subtasks: true, include_closed: true },
+            }),
+          );
+          const tasks = asArray(res.tasks).map(decodeTask);
+          const found = tasks.find(adopt);
+          if (found) return found;
+          const last = typeof res.last_page === "boolean" ? res.last_page : tasks.length < 100;
+          if (last || tasks.length === 0) return null;
+        }
       },
-      ...opts,
-    });
-    return decodeTask(body);
+      opts,
+    );
   }
 
   /** `PUT /task/{id}` (clickup-api-writes.md §3.2): idempotent, retried like a read. */
@@ -494,8 +627,15 @@ export class ClickUpClient {
     const body = await this.request("PUT", `/task/${enc(taskId)}`, {
       body: {
         ...(patch.name !== undefined ? { name: patch.name } : {}),
-        ...(patch.dueDate !== undefined ? { due_date: patch.dueDate, due_date_time: false } : {}),
-        ...(patch.startDate !== undefined ? { start_date: patch.startDate, start_date_time: false } : {}),
+        ...(patch.dueDate !== undefined
+          ? { due_date: patch.dueDate, due_date_time: patch.dueDate !== null && (patch.dueDateTime ?? false) }
+          : {}),
+        ...(patch.startDate !== undefined
+          ? {
+              start_date: patch.startDate,
+              start_date_time: patch.startDate !== null && (patch.startDateTime ?? false),
+            }
+          : {}),
         ...(patch.timeEstimateMs !== undefined ? { time_estimate: patch.timeEstimateMs } : {}),
         ...(patch.status !== undefined ? { status: patch.status } : {}),
       },
@@ -533,6 +673,36 @@ export class ClickUpClient {
 }
 
 const enc = encodeURIComponent;
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+function listBody(input: NewCuList): Json {
+  return {
+    name: input.name,
+    ...(input.content ? { content: input.content } : {}),
+    ...(input.dueDate != null ? { due_date: input.dueDate, due_date_time: input.dueDateTime ?? false } : {}),
+    ...(input.priority != null ? { priority: input.priority } : {}),
+    ...(input.status ? { status: input.status } : {}),
+  };
+}
+
+function taskBody(input: NewCuTask): Json {
+  return {
+    name: input.name,
+    ...(input.description ? { markdown_content: input.description } : {}),
+    ...(input.customItemId != null ? { custom_item_id: input.customItemId } : {}),
+    ...(input.assignees?.length ? { assignees: input.assignees.map(Number) } : {}),
+    ...(input.tags?.length ? { tags: input.tags } : {}),
+    ...(input.status ? { status: input.status } : {}),
+    ...(input.timeEstimateMs != null ? { time_estimate: input.timeEstimateMs } : {}),
+    ...(input.startDate != null
+      ? { start_date: input.startDate, start_date_time: input.startDateTime ?? false }
+      : {}),
+    ...(input.dueDate != null ? { due_date: input.dueDate, due_date_time: input.dueDateTime ?? false } : {}),
+    ...(input.parent ? { parent: input.parent } : {}),
+    ...(input.customFields?.length ? { custom_fields: input.customFields } : {}),
+  };
+}
 
 /** OAuth code exchange (clickup-api.md §1.2 step 4): POST /oauth/token → access_token. */
 export async function exchangeOAuthCode(input: {

@@ -219,4 +219,56 @@ describe("ClickUpClient", () => {
     expect(e.duration).toBe(1_800_000);
     expect(e.end).toBe(1737927000000);
   });
+
+  it("reads `error` as well as `err` from refusals and tolerates non-JSON bodies", async () => {
+    const answers = [
+      new Response(JSON.stringify({ error: "Name is required", ECODE: "TEMPLH_001" }), { status: 400 }),
+      new Response("<html>Bad Request</html>", { status: 400 }),
+    ];
+    const client = new ClickUpClient({
+      baseUrl: "https://api.test/api/v2",
+      token: TOKEN,
+      fetch: async () => answers.shift() ?? new Response("{}"),
+      scheduler: new RateLimitScheduler(),
+    });
+    expect(await client.createFolder("1", "X").catch((e: unknown) => e)).toMatchObject({
+      status: 400,
+      err: "Name is required",
+    });
+    expect(await client.createFolder("1", "X").catch((e: unknown) => e)).toMatchObject({
+      status: 400,
+      ecode: null,
+      err: "HTTP 400",
+    });
+    expect(client.calls).toBe(2);
+  });
+
+  it("after a transport error, pages through the list's tasks before creating again", async () => {
+    const seen: string[] = [];
+    const fetchImpl: typeof fetch = async (input, init) => {
+      const url = new URL(String(input));
+      seen.push(`${init?.method} ${url.pathname}${url.search}`);
+      if (init?.method === "POST") throw new TypeError("socket hang up");
+      const page = Number(url.searchParams.get("page"));
+      const tasks =
+        page === 0
+          ? Array.from({ length: 100 }, (_, i) => ({ id: `t${i}`, name: `Other ${i}`, parent: null }))
+          : [{ id: "mine", name: "Kick-off", parent: "p1" }];
+      return new Response(JSON.stringify({ tasks, last_page: page > 0 }), { status: 200 });
+    };
+    const client = new ClickUpClient({
+      baseUrl: "https://api.test/api/v2",
+      token: TOKEN,
+      fetch: fetchImpl,
+      backoffMs: 1,
+      scheduler: new RateLimitScheduler(),
+    });
+    const task = await client.createTask("42", { name: "Kick-off", parent: "p1" });
+    expect(task.id).toBe("mine");
+    expect(seen).toEqual([
+      "POST /api/v2/list/42/task",
+      "GET /api/v2/list/42/task?page=0&subtasks=true&include_closed=true",
+      "GET /api/v2/list/42/task?page=1&subtasks=true&include_closed=true",
+    ]);
+  });
 });
