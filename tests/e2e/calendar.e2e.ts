@@ -408,8 +408,8 @@ describe("milestones as member@demo.test", () => {
     expect(await page.getByTestId("calendar-sidebar").count()).toBe(0);
     await page.getByTestId("calendar-sheet-button").click();
     await page.getByTestId("calendar-sidebar").waitFor();
-    await page.screenshot({ path: "/tmp/cal-sheet-390.png" });
     await axeClean(page, "calendar sheet (phone)");
+    await page.screenshot({ path: "/tmp/cal-sheet-390.png" });
     await page.keyboard.press("Escape");
     // The month view still fits the phone's width.
     await nextCalendar(page, () => viewButton(page, "Month").click());
