@@ -137,7 +137,7 @@ describe("folder templates as admin@demo.test", () => {
     await expect.poll(() => due.getAttribute("aria-invalid")).toBe("true");
     const dueError = await due.getAttribute("aria-describedby");
     expect(await page.locator(`[id="${dueError}"]`).innerText()).toBe(
-      "must be within the list's range (10 to 20)",
+      "Due day must be within the list's range (10 to 20)",
     );
     await page.getByRole("alert").filter({ hasText: "to fix before saving" }).waitFor();
     expect(writes).toBe(0);
@@ -359,6 +359,8 @@ describe("folder templates as admin@demo.test", () => {
     await settled(page);
     expect(await horizontalOverflow(page)).toEqual({ overflow: 0, culprits: [] });
     await shot(page, "editor-390");
+    await page.getByTestId("task-row").nth(1).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "/tmp/tpl-editor-390-rows.png" });
     await axeClean(page, "template editor 390");
     await context.close();
   });

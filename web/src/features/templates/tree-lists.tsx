@@ -11,6 +11,7 @@ import {
 } from "lucide-react";
 import { formatDetailDay } from "@domain/format";
 import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { FieldError, InputField, SELECT_CLASS, fieldA11y } from "@/features/settings/form-fields";
 import { cn } from "@/lib/cn";
@@ -220,6 +221,8 @@ function TaskRow({
   // The meta task may only be the first task of the first list; elsewhere it is not offered.
   const metaAllowed = meta || (li === 0 && ti === 0);
   const range = offsetRange(days(task.start), days(task.due), previewStart, shortDay);
+  const startError = errorOf(`${at}.startOffsetDays`);
+  const dueError = errorOf(`${at}.dueOffsetDays`);
   const typeError = errorOf(`${at}.customItemId`) ?? errorOf(`${at}.parentKey`) ?? errorOf(`${at}.key`);
   const knownRole = (tag: string) => assignees.roles.includes(tag);
   const knownPerson = (uid: string) => assignees.people.some((p) => p.id === uid);
@@ -258,9 +261,7 @@ function TaskRow({
               onChange={(e) => set({ name: e.target.value })}
             />
             <div className="min-w-0 space-y-1.5">
-              <label htmlFor={id("type")} className="text-sm leading-none font-medium">
-                Type
-              </label>
+              <Label htmlFor={id("type")}>Type</Label>
               <select
                 id={id("type")}
                 className={SELECT_CLASS}
@@ -364,7 +365,7 @@ function TaskRow({
             inputMode="numeric"
             value={task.start}
             data-field={`${at}.startOffsetDays`}
-            error={errorOf(`${at}.startOffsetDays`)}
+            {...fieldA11y(id("start"), startError)}
             onChange={(e) => set({ start: e.target.value })}
           />
           <InputField
@@ -373,7 +374,7 @@ function TaskRow({
             inputMode="numeric"
             value={task.due}
             data-field={`${at}.dueOffsetDays`}
-            error={errorOf(`${at}.dueOffsetDays`)}
+            {...fieldA11y(id("due"), dueError)}
             onChange={(e) => set({ due: e.target.value })}
           />
           <p
@@ -393,9 +394,7 @@ function TaskRow({
             onChange={(e) => set({ estimate: e.target.value })}
           />
           <div className="min-w-0 space-y-1.5">
-            <label htmlFor={id("assignee")} className="text-sm leading-none font-medium">
-              Assignee
-            </label>
+            <Label htmlFor={id("assignee")}>Assignee</Label>
             <select
               id={id("assignee")}
               className={SELECT_CLASS}
@@ -437,6 +436,13 @@ function TaskRow({
             error={errorOf(`${at}.tags`)}
             onChange={(e) => set({ tags: e.target.value })}
           />
+          {startError || dueError ? (
+            // The two day fields are narrow: their messages take the row's width, under them.
+            <div className="col-span-full -mt-1 space-y-1">
+              <FieldError id={id("start")} message={startError && `Start day ${startError}`} />
+              <FieldError id={id("due")} message={dueError && `Due day ${dueError}`} />
+            </div>
+          ) : null}
         </div>
         <div className={cn(depth > 0 && "pl-3")}>
           <button
