@@ -59,15 +59,18 @@ export async function selectCalendarItems(
   timeZone: string,
   filter: CalendarItemFilter,
 ): Promise<CalendarItemRow[]> {
+  return rows<CalendarItemRow>(executor, calendarItemsQuery(scope, timeZone, filter));
+}
+
+/** The statement of selectCalendarItems (the benchmark explains it). */
+export function calendarItemsQuery(scope: TaskScope, timeZone: string, filter: CalendarItemFilter): SQL {
   const org = scope.organizationId;
   const which: SQL =
     "taskId" in filter
       ? sql`t.id = ${filter.taskId} and t.due_date is not null`
       : sql`t.due_date >= (${filter.from}::date)::timestamp at time zone ${timeZone}
             and t.due_date < (${filter.to}::date + 1)::timestamp at time zone ${timeZone}`;
-  return rows<CalendarItemRow>(
-    executor,
-    sql`
+  return sql`
     with recursive items as (
       select t.organization_id, t.id, t.name, t.due_date, t.status, t.status_color, t.status_type,
              t.custom_item_id, t.folder_id, t.folder_name, t.space_id, t.space_name, t.list_name, t.url,
@@ -107,12 +110,9 @@ export async function selectCalendarItems(
            i.list_name, i.url, i.assignees_array,
            coalesce((
              select jsonb_agg(jsonb_build_object('id', pu.id, 'username', pu.username, 'email', pu.email))
-             from provider_users pu
-             where pu.organization_id = ${org}
-               and pu.id in (
-                 select coalesce(e ->> 'id', e #>> '{}')
-                 from jsonb_array_elements(case when jsonb_typeof(i.assignees_array) = 'array'
-                                                then i.assignees_array else '[]'::jsonb end) e)
+             from jsonb_array_elements(case when jsonb_typeof(i.assignees_array) = 'array'
+                                            then i.assignees_array else '[]'::jsonb end) e
+             join provider_users pu on pu.organization_id = ${org} and pu.id = coalesce(e ->> 'id', e #>> '{}')
            ), '[]'::jsonb) as users,
            m.id as meta_id, m.name as meta_name, m.folder_id as meta_folder_id
     from items i
@@ -122,8 +122,7 @@ export async function selectCalendarItems(
     left join folder_meta fm on fm.folder_id = i.folder_id
     left join tasks m on m.organization_id = ${org} and m.id = coalesce(a.id, fm.id)
       and not m.deleted and ${taskVisibleIn(scope, "m")}
-    order by day, i.due_date, i.name, i.id`,
-  );
+    order by day, i.due_date, i.name, i.id`;
 }
 
 // ---------------------------------------------------------------------------------------------
