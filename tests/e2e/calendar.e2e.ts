@@ -120,6 +120,7 @@ describe("milestones as owner@demo.test (desktop)", () => {
     expect(await link.getAttribute("target")).toBe("_blank");
     expect(await link.getAttribute("rel")).toContain("noopener");
     await axeClean(page, "calendar item dialog", '[data-testid="calendar-item-dialog"]');
+    await page.screenshot({ path: "/tmp/cal-detail-1280.png" });
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
 
@@ -415,6 +416,10 @@ describe("milestones as member@demo.test", () => {
     await nextCalendar(page, () => viewButton(page, "Month").click());
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.screenshot({ path: "/tmp/cal-month-390.png", fullPage: true });
+    await nextCalendar(page, () => viewButton(page, "Week").click());
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await axeClean(page, "calendar week (phone)");
+    await page.screenshot({ path: "/tmp/cal-week-390.png", fullPage: true });
     await context.close();
   });
 });

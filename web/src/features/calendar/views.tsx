@@ -173,7 +173,8 @@ export function WeekView({ days, ...props }: ViewProps & { days: string[] }) {
       data-testid="calendar-week"
       className="overflow-hidden rounded-xl border bg-card text-sm"
     >
-      <div role="row" className="grid grid-cols-7">
+      {/* Seven columns from 768 px; a phone stacks the days. */}
+      <div role="row" className="grid grid-cols-1 md:grid-cols-7">
         {days.map((day) => {
           const list = byDay.get(day) ?? [];
           return (
@@ -183,7 +184,7 @@ export function WeekView({ days, ...props }: ViewProps & { days: string[] }) {
               data-day={day}
               aria-label={`${formatDetailDay(day)}${list.length ? `, ${list.length} items` : ""}`}
               {...dayDropProps(day, props.onMove)}
-              className="flex min-h-[calc(100dvh-22rem)] min-w-0 flex-col gap-1 border-r p-1.5 last:border-r-0 data-[drop-target]:bg-primary/10 data-[drop-target]:ring-2 data-[drop-target]:ring-primary data-[drop-target]:ring-inset"
+              className="flex min-h-14 min-w-0 flex-col gap-1 border-b p-1.5 last:border-b-0 md:min-h-[calc(100dvh-22rem)] md:border-r md:border-b-0 md:last:border-r-0 data-[drop-target]:bg-primary/10 data-[drop-target]:ring-2 data-[drop-target]:ring-primary data-[drop-target]:ring-inset"
             >
               <div
                 className={cn(
