@@ -225,7 +225,10 @@ function DayColumn({
           style={{ left: `${CAPACITY_MARK_PERCENT}%` }}
         />
       </div>
-      <div data-testid="day-tasks" className={DAY_TASKS_CLASS}>
+      {/* Not a tab stop of its own: the cards inside are reached by the week's roving focus (arrow
+          keys, each card scrolled into view), and Chromium would otherwise make every overflowing
+          day a tab stop, since its cards are tabIndex -1. */}
+      <div data-testid="day-tasks" tabIndex={-1} className={DAY_TASKS_CLASS}>
         {loading ? (
           <>
             <Skeleton className="h-12 w-full" />
