@@ -649,6 +649,29 @@ describe("faults and limits on writes", () => {
     expect(sim.state.tasks.filter((t) => t.name === "Hung task")).toHaveLength(1);
   });
 
+  it("sim.fetch rejects like fetch when the caller gives up, while the write still happens", async () => {
+    const sim = testSim();
+    const pk = sim.createPersonalToken(sim.demo.ownerUserId);
+    const space = spaceNamed(sim, "CREATIVE");
+    sim.faults.set({ applyThenFailNext: 1, applyThenFailStatus: "hang", hangMs: 10_000 });
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 50);
+    const outcome = await sim
+      .fetch(`/api/v2/space/${space}/folder`, {
+        method: "POST",
+        headers: { Authorization: pk, "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Timed out" }),
+        signal: controller.signal,
+      })
+      .then(
+        (res) => `answered ${res.status}`,
+        (err: unknown) => (err instanceof Error ? err.name : String(err)),
+      );
+    clearTimeout(timer);
+    expect(outcome).toBe("AbortError");
+    expect([...sim.state.folders.values()].filter((f) => f.name === "Timed out")).toHaveLength(1);
+  });
+
   it("failures before the handler leave no trace; the rate limit counts writes", async () => {
     const clock = testClock();
     const sim = testSim({ rateLimitPerMinute: 2, now: clock.now });

@@ -108,12 +108,24 @@ export function createClickUpSimulator(options: ClickUpSimulatorOptions = {}): C
   };
   const app = createSimApp(services);
 
+  // Like fetch, rejects when the caller's signal aborts (a client timeout), while the simulator
+  // may still be working on the request (see the "apply then fail" fault).
   const simFetch: SimFetch = (input, init) => {
     const request =
       typeof input === "string" && input.startsWith("/")
         ? new Request(`http://clickup.sim${input}`, init)
         : new Request(input, init);
-    return Promise.resolve(app.fetch(request));
+    const { signal } = request;
+    const aborted = () =>
+      (signal.reason as unknown) ?? new DOMException("The operation was aborted.", "AbortError");
+    if (signal.aborted) return Promise.reject(aborted());
+    return new Promise<Response>((resolve, reject) => {
+      const onAbort = () => reject(aborted());
+      signal.addEventListener("abort", onAbort, { once: true });
+      Promise.resolve(app.fetch(request))
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener("abort", onAbort));
+    });
   };
 
   return {
