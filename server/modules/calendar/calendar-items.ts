@@ -4,10 +4,16 @@ import { isFinishedStatus } from "@domain/status";
 import type { Executor } from "../../db/executor";
 import type { TaskScope } from "../accessible-tasks/task-scope";
 import type { CalendarItem, CalendarMetaTask, CalendarProject } from "./contract";
-import { selectCalendarItems, type CalendarItemFilter, type CalendarItemRow } from "./repo";
+import {
+  selectCalendarItems,
+  selectCalendarMetaTasks,
+  type CalendarItemFilter,
+  type CalendarItemRow,
+  type CalendarMetaRow,
+} from "./repo";
 
-/** One SQL row → a contract item (null when the row is not a calendar kind after all). */
-export function toCalendarItem(row: CalendarItemRow): CalendarItem | null {
+/** One SQL row and its meta task → a contract item (null when the row is not a calendar kind after all). */
+export function toCalendarItem(row: CalendarItemRow, meta: CalendarMetaRow | null): CalendarItem | null {
   const kind = calendarKind({ name: row.name, customItemId: row.custom_item_id });
   if (kind === null) return null;
   const users = new Map(row.users.map((u) => [u.id, u]));
@@ -27,7 +33,7 @@ export function toCalendarItem(row: CalendarItemRow): CalendarItem | null {
     spaceId: row.space_id,
     spaceName: row.space_name,
     listName: row.list_name,
-    metaTaskId: row.meta_id,
+    metaTaskId: meta?.id ?? null,
     url: row.url,
     assignees: parseAssignees(row.assignees_array).map(
       (a) => resolveAssigneeName({ ...a, user: users.get(a.id) ?? null }).name,
@@ -46,7 +52,8 @@ const byNameThenId = (a: { name: string; id: string }, b: { name: string; id: st
 
 /**
  * The calendar items of a window (or one task) visible in `scope`, with the projects and meta
- * tasks they belong to (one statement; the two lists are the distinct values of its rows).
+ * tasks they belong to: one statement for the items, one for their meta tasks (the rule of
+ * domain/calendar.ts: the nearest 1001 ancestor, else the project's meta task).
  */
 export async function loadCalendarItems(
   executor: Executor,
@@ -55,12 +62,30 @@ export async function loadCalendarItems(
   filter: CalendarItemFilter,
 ): Promise<CalendarItems & { rows: CalendarItemRow[] }> {
   const found = await selectCalendarItems(executor, scope, timeZone, filter);
+  const folderIds = [...new Set(found.flatMap((r) => (r.folder_id ? [r.folder_id] : [])))];
+  const parented = found.flatMap((r) =>
+    r.parent_task_id ? [{ itemId: r.id, parentId: r.parent_task_id }] : [],
+  );
+  const metaRows = await selectCalendarMetaTasks(executor, scope, folderIds, parented);
+  const ancestorOf = new Map<string, CalendarMetaRow>();
+  const metaOfFolder = new Map<string, CalendarMetaRow>();
+  for (const m of metaRows) {
+    if (m.item_id) ancestorOf.set(m.item_id, m);
+    else if (m.for_folder_id) metaOfFolder.set(m.for_folder_id, m);
+  }
   const items: CalendarItem[] = [];
   const projects = new Map<string, CalendarProject>();
   const metaTasks = new Map<string, CalendarMetaTask>();
   const kept: CalendarItemRow[] = [];
   for (const row of found) {
-    const item = toCalendarItem(row);
+    // The nearest 1001 ancestor (none when the caller may not see it), else the project's.
+    const ancestor = row.parent_task_id ? ancestorOf.get(row.id) : undefined;
+    const meta = ancestor
+      ? ancestor.visible
+        ? ancestor
+        : null
+      : ((row.folder_id ? metaOfFolder.get(row.folder_id) : undefined) ?? null);
+    const item = toCalendarItem(row, meta);
     if (!item) continue;
     items.push(item);
     kept.push(row);
@@ -72,12 +97,8 @@ export async function loadCalendarItems(
         spaceName: row.space_name,
         colorIndex: projectColorIndex(row.folder_id),
       });
-    if (row.meta_id && !metaTasks.has(row.meta_id))
-      metaTasks.set(row.meta_id, {
-        id: row.meta_id,
-        name: row.meta_name ?? row.meta_id,
-        projectId: row.meta_folder_id,
-      });
+    if (meta && !metaTasks.has(meta.id))
+      metaTasks.set(meta.id, { id: meta.id, name: meta.name, projectId: meta.folder_id });
   }
   return {
     items,

@@ -37,21 +37,18 @@ export interface CalendarItemRow {
   space_name: string | null;
   list_name: string | null;
   url: string | null;
+  parent_task_id: string | null;
   assignees_array: unknown;
   /** provider_users rows of the assignees: [{ id, username, email }]. */
   users: Array<{ id: string; username: string | null; email: string | null }>;
-  /** The item's meta task when the caller may see it (domain/calendar.ts rule). */
-  meta_id: string | null;
-  meta_name: string | null;
-  meta_folder_id: string | null;
 }
 
 /** Which items: a due-day window (inclusive, workspace zone) or one task by id. */
 export type CalendarItemFilter = { from: string; to: string } | { taskId: string };
 
 /**
- * Calendar items visible in `scope`, with their project, space, assignees' user rows and meta
- * task, in one statement: by day, due instant, name, id.
+ * Calendar items visible in `scope`, with their project, space and assignees' user rows, in one
+ * statement: by day, due instant, name, id. Their meta tasks come from selectCalendarMetaTasks.
  */
 export async function selectCalendarItems(
   executor: Executor,
@@ -71,58 +68,97 @@ export function calendarItemsQuery(scope: TaskScope, timeZone: string, filter: C
       : sql`t.due_date >= (${filter.from}::date)::timestamp at time zone ${timeZone}
             and t.due_date < (${filter.to}::date + 1)::timestamp at time zone ${timeZone}`;
   return sql`
-    with recursive items as (
-      select t.organization_id, t.id, t.name, t.due_date, t.status, t.status_color, t.status_type,
-             t.custom_item_id, t.folder_id, t.folder_name, t.space_id, t.space_name, t.list_name, t.url,
-             t.assignees_array, t.parent_task_id
-      from tasks t
-      where t.organization_id = ${org}
-        and not t.deleted and not t.archived and (t.custom_item_id in (1, 2) or t.name ~* '(shoot|creative|approval)')
-        and ${which}
-        and ${taskVisibleIn(scope, "t")}
-    ),
-    up (item_id, id, parent_task_id, custom_item_id, depth) as (
-      select i.id, p.id, p.parent_task_id, p.custom_item_id, 1
-      from items i
-      join tasks p on p.organization_id = ${org} and p.id = i.parent_task_id and not p.deleted
-      union all
-      select up.item_id, p.id, p.parent_task_id, p.custom_item_id, up.depth + 1
-      from up
-      join tasks p on p.organization_id = ${org} and p.id = up.parent_task_id and not p.deleted
-      where up.custom_item_id is distinct from 1001 and up.depth < ${CALENDAR_META_DEPTH}
-    ),
-    ancestor as (
-      select distinct on (item_id) item_id, id from up where custom_item_id = 1001 order by item_id, depth
-    ),
-    folder_meta as (
-      select distinct on (m.folder_id) m.folder_id, m.id
-      from tasks m
-      where m.organization_id = ${org} and m.custom_item_id = 1001 and not m.deleted and not m.archived
-        and m.folder_id in (select folder_id from items where folder_id is not null)
-      order by m.folder_id, m.date_created nulls last, m.id
-    )
-    select i.id, i.name, i.due_date,
-           to_char((i.due_date at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
-           i.status, i.status_color, i.status_type, i.custom_item_id, i.folder_id,
-           coalesce(f.name, i.folder_name) as folder_name,
-           coalesce(i.space_id, f.space_id) as space_id,
-           coalesce(s.name, i.space_name) as space_name,
-           i.list_name, i.url, i.assignees_array,
+    select t.id, t.name, t.due_date,
+           to_char((t.due_date at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
+           t.status, t.status_color, t.status_type, t.custom_item_id, t.folder_id,
+           coalesce(f.name, t.folder_name) as folder_name,
+           coalesce(t.space_id, f.space_id) as space_id,
+           coalesce(s.name, t.space_name) as space_name,
+           t.list_name, t.url, t.parent_task_id, t.assignees_array,
            coalesce((
              select jsonb_agg(jsonb_build_object('id', pu.id, 'username', pu.username, 'email', pu.email))
-             from jsonb_array_elements(case when jsonb_typeof(i.assignees_array) = 'array'
-                                            then i.assignees_array else '[]'::jsonb end) e
+             from jsonb_array_elements(case when jsonb_typeof(t.assignees_array) = 'array'
+                                            then t.assignees_array else '[]'::jsonb end) e
              join provider_users pu on pu.organization_id = ${org} and pu.id = coalesce(e ->> 'id', e #>> '{}')
-           ), '[]'::jsonb) as users,
-           m.id as meta_id, m.name as meta_name, m.folder_id as meta_folder_id
-    from items i
-    left join folders f on f.organization_id = ${org} and f.id = i.folder_id
-    left join spaces s on s.organization_id = ${org} and s.id = coalesce(i.space_id, f.space_id)
-    left join ancestor a on a.item_id = i.id
-    left join folder_meta fm on fm.folder_id = i.folder_id
-    left join tasks m on m.organization_id = ${org} and m.id = coalesce(a.id, fm.id)
-      and not m.deleted and ${taskVisibleIn(scope, "m")}
-    order by day, i.due_date, i.name, i.id`;
+           ), '[]'::jsonb) as users
+    from tasks t
+    left join folders f on f.organization_id = ${org} and f.id = t.folder_id
+    left join spaces s on s.organization_id = ${org} and s.id = coalesce(t.space_id, f.space_id)
+    where t.organization_id = ${org}
+      and not t.deleted and not t.archived and (t.custom_item_id in (1, 2) or t.name ~* '(shoot|creative|approval)')
+      and ${which}
+      and ${taskVisibleIn(scope, "t")}
+    order by day, t.due_date, t.name, t.id`;
+}
+
+/** A meta task (custom item 1001) the caller may see: of one item (through its parents) or of a project. */
+export interface CalendarMetaRow {
+  /** The item whose ancestor it is, or null for a project's own meta task. */
+  item_id: string | null;
+  /** The project it is the meta task of (for item_id null). */
+  for_folder_id: string | null;
+  id: string;
+  name: string;
+  folder_id: string | null;
+  /** An ancestor the caller may not see still decides: the item then has no meta task. */
+  visible: boolean;
+}
+
+/**
+ * The meta tasks of the domain/calendar.ts rule, in one statement: for each item with a parent,
+ * its nearest 1001 ancestor (up to CALENDAR_META_DEPTH levels, with whether the caller may see
+ * it); for each project, its oldest live 1001 task when the caller may see it.
+ */
+export async function selectCalendarMetaTasks(
+  executor: Executor,
+  scope: TaskScope,
+  folderIds: readonly string[],
+  parented: ReadonlyArray<{ itemId: string; parentId: string }>,
+): Promise<CalendarMetaRow[]> {
+  if (folderIds.length === 0 && parented.length === 0) return [];
+  const org = scope.organizationId;
+  const ancestors = parented.length
+    ? sql`with recursive up (item_id, id, parent_task_id, custom_item_id, depth) as (
+            select x.item_id, p.id, p.parent_task_id, p.custom_item_id, 1
+            from (values ${sql.join(
+              parented.map((p) => sql`(${p.itemId}::text, ${p.parentId}::text)`),
+              sql`, `,
+            )}) as x (item_id, parent_id)
+            join tasks p on p.organization_id = ${org} and p.id = x.parent_id and not p.deleted
+            union all
+            select up.item_id, p.id, p.parent_task_id, p.custom_item_id, up.depth + 1
+            from up
+            join tasks p on p.organization_id = ${org} and p.id = up.parent_task_id and not p.deleted
+            where up.custom_item_id is distinct from 1001 and up.depth < ${CALENDAR_META_DEPTH}
+          ),
+          ancestor as (
+            select distinct on (item_id) item_id, id from up where custom_item_id = 1001 order by item_id, depth
+          )
+          select a.item_id, null::text as for_folder_id, m.id, m.name, m.folder_id,
+                 ${taskVisibleIn(scope, "m")} as visible
+          from ancestor a
+          join tasks m on m.organization_id = ${org} and m.id = a.id and not m.deleted`
+    : undefined;
+  const projects = folderIds.length
+    ? sql`select null::text as item_id, fm.folder_id as for_folder_id, m.id, m.name, m.folder_id,
+                 true as visible
+          from (
+            select distinct on (m.folder_id) m.folder_id, m.id
+            from tasks m
+            where m.organization_id = ${org} and m.custom_item_id = 1001 and not m.deleted and not m.archived
+              and m.folder_id in (${sql.join(
+                folderIds.map((id) => sql`${id}`),
+                sql`, `,
+              )})
+            order by m.folder_id, m.date_created nulls last, m.id
+          ) fm
+          join tasks m on m.organization_id = ${org} and m.id = fm.id and ${taskVisibleIn(scope, "m")}`
+    : undefined;
+  const parts = [ancestors, projects].filter((p): p is SQL => p !== undefined);
+  return rows<CalendarMetaRow>(
+    executor,
+    parts.length === 2 ? sql`${parts[0]} union all (${parts[1]})` : parts[0]!,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
