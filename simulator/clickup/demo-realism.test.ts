@@ -138,3 +138,40 @@ describe("demo agency time entries", () => {
     },
   );
 });
+
+describe("demo agency leadership space", () => {
+  // A Sunday night, the last day of a month, 31 December and 29 February.
+  const NOWS = [
+    TEST_NOW,
+    Date.UTC(2026, 2, 22, 21, 0),
+    Date.UTC(2026, 1, 28, 17, 45),
+    Date.UTC(2026, 11, 31, 12, 0),
+    Date.UTC(2028, 1, 29, 16, 0),
+  ];
+
+  it.each(NOWS.map((now) => [new Date(now).toISOString(), now] as const))(
+    "at %s: private to the owner (not admin@ or member@demo.test), with a milestone due in two days",
+    (_, now) => {
+      const s = sim(7, now);
+      const space = s.state.spaces.get(s.demo.privateSpaceId ?? "");
+      expect(space?.private).toBe(true);
+      // The Head of Production is a ClickUp admin outside the space: an Agency Hub admin whose
+      // own ClickUp account cannot change its milestones (the calendar e2e's real refusal).
+      expect(space?.memberIds).toContain(s.demo.ownerUserId);
+      expect(space?.memberIds).not.toContain(s.demo.adminUserId);
+      expect(space?.memberIds).not.toContain(s.demo.memberUserId);
+      const tasks = s.state.tasks.filter((t) => t.spaceId === space?.id && !t.deleted);
+      for (const t of tasks) for (const a of t.assignees) expect(space?.memberIds, t.name).toContain(a);
+      // Due two days after today (UTC): on the month grid of any today (≥ 5 days past the month).
+      const today = Date.UTC(
+        new Date(now).getUTCFullYear(),
+        new Date(now).getUTCMonth(),
+        new Date(now).getUTCDate(),
+      );
+      const due = tasks.filter((t) => t.customItemId === 1 && t.dueDate !== null && !t.dateDone);
+      expect(due.map((t) => t.name)).toContain("Board approval — annual budget");
+      const approval = due.find((t) => t.name === "Board approval — annual budget")!;
+      expect(Math.floor(approval.dueDate! / DAY) * DAY).toBe(today + 2 * DAY);
+    },
+  );
+});

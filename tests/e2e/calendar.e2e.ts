@@ -13,9 +13,10 @@ import { DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo } from "./browser
 /*
  * Milestones (/calendar) in Chromium on the demo agency (and the test clock when one is set):
  * the three views draw what GET /api/calendar sent, the sidebar hides and searches, the spec §4
- * state is cleared on reload, a drag moves a due date in ClickUp (and Undo moves it back), a
- * refusal puts the chip back with the reason, the detail links to ClickUp, the phone gets the
- * list; Settings makes, shows once and revokes the private feed.
+ * state is cleared on reload, a drag moves a due date in ClickUp (and Undo moves it back),
+ * ClickUp's real refusal (an admin whose ClickUp account is not in a private space) puts the chip
+ * back with the reason, the detail links to ClickUp, the phone gets the list; Settings makes,
+ * shows once and revokes the private feed.
  */
 
 let browser: Browser;
@@ -257,7 +258,7 @@ describe("milestones as owner@demo.test (desktop)", () => {
     await context.close();
   });
 
-  it("a drag moves a milestone's due date in ClickUp, Undo puts it back; a refusal returns the chip", async () => {
+  it("a drag moves a milestone's due date in ClickUp, Undo puts it back; so does the detail's date field", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAsDemo(context, "owner@demo.test");
     const data = await openCalendar(page);
@@ -323,25 +324,6 @@ describe("milestones as owner@demo.test (desktop)", () => {
       .filter({ hasText: `Moved ${item.name} back to` })
       .waitFor();
 
-    // ClickUp refusing: the chip goes back to its day and a toast says why. (The refusal is
-    // injected at the network edge; the server's own 409 clickup_refused is covered by its API tests.)
-    const reason = "ClickUp refused the change: You do not have permission to edit this task";
-    await page.route("**/api/calendar/items/**", (route) =>
-      route.fulfill({
-        status: 409,
-        contentType: "application/json",
-        body: JSON.stringify({ error: { code: "clickup_refused", message: reason } }),
-      }),
-    );
-    await chip.dragTo(cell(page, to));
-    const refused = page.locator("[data-sonner-toast]").filter({ hasText: `Could not move ${item.name}` });
-    await refused.waitFor();
-    expect(await refused.textContent()).toContain(reason);
-    await expect.poll(() => cell(page, item.day).locator(`[data-item-id="${item.id}"]`).count()).toBe(1);
-    expect(await cell(page, to).locator(`[data-item-id="${item.id}"]`).count()).toBe(0);
-    expect(await dayOf(item.id, item.day)).toBe(true);
-    await page.unroute("**/api/calendar/items/**");
-
     // The keyboard path: the detail's date field moves it too (and Undo from its toast).
     await chip.click();
     const dialog = page.getByTestId("calendar-item-dialog");
@@ -368,6 +350,80 @@ describe("milestones as owner@demo.test (desktop)", () => {
     ]);
     expect(restored.status()).toBe(200);
     expect(await dayOf(item.id, item.day)).toBe(true);
+    await context.close();
+  });
+});
+
+describe("milestones as admin@demo.test", () => {
+  it("ClickUp refuses moving a milestone of a private space their ClickUp account is not in: the chip goes back with the reason", async () => {
+    // An admin sees every task here (spec §6), the private LEADERSHIP space's too; but the move
+    // goes to ClickUp with admin@demo.test's own connection, whose ClickUp user (the demo's Head of
+    // Production) is not in that space (simulator/clickup/demo/hierarchy.ts): the simulator answers
+    // 401 and the server 409 clickup_refused. The demo dates the space's first milestone two days
+    // after today, so it is on the month grid of any today.
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signInAsDemo(context, "admin@demo.test");
+    const data = await openCalendar(page);
+    const grid = new Set(
+      await page
+        .locator('[data-testid="calendar-month"] [role="cell"]')
+        .evaluateAll((n) => n.map((e) => e.getAttribute("data-day") ?? "")),
+    );
+    const item = data.items.find((i) => i.spaceName === "LEADERSHIP" && !i.finished && grid.has(i.day));
+    expect(item, "a leadership milestone on the month grid").toBeDefined();
+    const { id, name, day } = item!;
+    const sorted = [...grid].sort();
+    const to = sorted[sorted.indexOf(day) + 1] ?? sorted[sorted.indexOf(day) - 1]!;
+    const answer = (from: string) =>
+      context.request
+        .get(`/api/calendar?from=${from}&to=${from}`)
+        .then((r) => r.json() as Promise<CalendarResponse>)
+        .then((r) => r.items.filter((i) => i.id === id));
+    const before = await answer(day);
+    expect(before).toEqual([item]);
+
+    // Its name alone in the search: its chip is drawn whatever else is due that day.
+    await page.getByRole("searchbox", { name: "Search projects and milestones" }).fill(name);
+    const chip = page.locator(`[data-testid="calendar-item"][data-item-id="${id}"]`);
+    await expect.poll(() => cell(page, day).locator(`[data-item-id="${id}"]`).count()).toBe(1);
+
+    // Hold the (real) PATCH until the chip has shown its pending state on the new day.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route("**/api/calendar/items/**", async (route) => {
+      await gate;
+      await route.continue();
+    });
+    const patched = page.waitForResponse(
+      (r) => r.url().includes(`/api/calendar/items/${id}`) && r.request().method() === "PATCH",
+    );
+    await chip.dragTo(cell(page, to));
+    await expect
+      .poll(() => cell(page, to).locator(`[data-item-id="${id}"]`).getAttribute("data-pending"))
+      .toBe("true");
+    release();
+    const response = await patched;
+    await page.unroute("**/api/calendar/items/**");
+    expect(JSON.parse(response.request().postData() ?? "{}")).toEqual({ dueDate: to });
+    expect(response.status()).toBe(409);
+    const { error } = (await response.json()) as { error: { code: string; message: string } };
+    expect(error).toEqual({
+      code: "clickup_refused",
+      message: "ClickUp refused the change: your ClickUp account cannot see or change this task",
+    });
+
+    // The chip goes back to its day and a toast gives the server's reason.
+    const refused = page.locator("[data-sonner-toast]").filter({ hasText: `Could not move ${name}` });
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain(error.message);
+    await expect.poll(() => cell(page, day).locator(`[data-item-id="${id}"]`).count()).toBe(1);
+    expect(await cell(page, to).locator(`[data-item-id="${id}"]`).count()).toBe(0);
+    // No longer pending once the refetch that follows the answer is in.
+    await expect.poll(() => cell(page, day).locator(`[data-item-id="${id}"][data-pending]`).count()).toBe(0);
+    await page.screenshot({ path: "/tmp/cal-refused-1280.png", fullPage: true });
+    // Nothing was stored: the API answers the item as before, on its day and not on the other.
+    expect(await answer(day)).toEqual(before);
+    expect(await answer(to)).toEqual([]);
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
 import type { AgencyBuild } from "./build";
+import type { Person } from "./model";
 import { S, SPACE_DEFS, SPACE_ORDER } from "./space-catalog";
 
 /**
@@ -30,7 +31,7 @@ export function createSpaces(b: AgencyBuild): void {
     ],
     defaultToBillable: false,
   });
-  const leaders = b.people.filter((p) => p.role === 1 || p.role === 2).map((p) => p.user.id);
+  const leaders = leadershipMembers(b).map((p) => p.user.id);
   b.leadershipSpace = b.state.addSpace({
     teamId: b.team.id,
     name: "LEADERSHIP",
@@ -44,4 +45,18 @@ export function createSpaces(b: AgencyBuild): void {
     ],
     defaultToBillable: false,
   });
+}
+
+/** The Head of Production: a ClickUp admin who runs the jobs, not the agency's finance and hiring. */
+export const HEAD_OF_PRODUCTION = "admin@demo.test";
+
+/**
+ * Who is in the private LEADERSHIP space: the owner and the admins, except the Head of Production.
+ * So one demo sign-in (admin@demo.test) is an Agency Hub admin who sees the leadership tasks
+ * (spec §6: admins see every task) while their own ClickUp account cannot see or change them, as
+ * in an agency whose app admin is not in every private space: moving a leadership milestone on
+ * the calendar is refused by ClickUp for real (the calendar e2e test relies on it).
+ */
+export function leadershipMembers(b: AgencyBuild): Person[] {
+  return b.people.filter((p) => (p.role === 1 || p.role === 2) && p.user.email !== HEAD_OF_PRODUCTION);
 }

@@ -77,7 +77,10 @@ export interface DemoAgency {
   adminUserId: number;
   memberUserId: number;
   spaces: Array<{ id: string; name: string; private: boolean }>;
-  /** The private space member@demo.test cannot see (401 tests), or null for "none". */
+  /**
+   * The private LEADERSHIP space member@demo.test and admin@demo.test cannot see (401 tests; its
+   * milestones are the admin's refused calendar moves), or null for "none".
+   */
   privateSpaceId: string | null;
   projects: DemoProject[];
   /** Custom field ids by name ("Client", "Job Code", "h/d est", …). */
