@@ -61,8 +61,6 @@ export interface TemplateRunResult {
 export interface TemplateRunOptions {
   /** Called after each object is recorded (tests stop a run half way through this). */
   afterStep?: (step: PlannedStep, done: number) => void | Promise<void>;
-  /** The client to use (benchmarks pass one that counts); default the workspace connection's. */
-  client?: ClickUpClient;
 }
 
 const lower = (s: string) => s.trim().toLowerCase();
@@ -96,13 +94,13 @@ export async function runTemplateRun(
   const db = deps.database.db;
   const run = await claimRun(db, orgId, runId);
   if (!run) return { status: "skipped", calls: 0 };
-  let client = options.client;
-  const callsBefore = client?.calls ?? 0;
+  let client: ClickUpClient | undefined;
+  let teamId: string;
   const fail = async (error: string): Promise<TemplateRunResult> => {
     await failRun(db, orgId, runId, error);
     await notifyWorkspaceChanged(db, orgId).catch(() => undefined);
     deps.logger.warn({ organizationId: orgId, runId, error }, "template run failed");
-    return { status: "failed", error, calls: (client?.calls ?? 0) - callsBefore };
+    return { status: "failed", error, calls: client?.calls ?? 0 };
   };
   try {
     const version = await getTemplateVersion(db, orgId, run.template_id, run.template_version);
@@ -110,13 +108,11 @@ export async function runTemplateRun(
     const problems = validateTemplateTree(version.tree);
     if (problems.length)
       return await fail(`The template is not valid: ${problems[0]!.field} ${problems[0]!.reason}.`);
-    if (!client) {
-      try {
-        client = (await connectedClient(deps, orgId)).client;
-      } catch (err) {
-        if (err instanceof SyncNotConnectedError) return await fail(err.message);
-        throw err;
-      }
+    try {
+      ({ client, teamId } = await connectedClient(deps, orgId));
+    } catch (err) {
+      if (err instanceof SyncNotConnectedError) return await fail(err.message);
+      throw err;
     }
     const plan = planRun(
       version.tree,
@@ -130,11 +126,22 @@ export async function runTemplateRun(
     const created = await selectRunItems(db, orgId, runId);
     const recordedIds = new Set(created.values());
     let done = created.size;
+    // A resumed run: the first node not recorded may have been created by the attempt that
+    // stopped (its process died between ClickUp's answer and the record). Folders and lists
+    // answer "name taken" and are adopted; a task is looked for once, in its list.
+    let inFlight = created.size > 0;
     for (const step of plan.steps) {
       if (created.has(step.key)) continue;
       let clickupId: string;
       try {
-        clickupId = await createOne(deps, orgId, run, client, step, created, recordedIds);
+        const orphan =
+          inFlight && step.kind === "task"
+            ? await findOrphanTask(client, teamId, step, created, recordedIds)
+            : null;
+        inFlight = false;
+        clickupId = orphan
+          ? (await recordTask(deps, orgId, run.id, step, orphan), orphan.id)
+          : await createOne(deps, orgId, run, client, step, created, recordedIds);
       } catch (err) {
         return await fail(`Could not create ${describeStep(step)}: ${describeFailure(err)}`);
       }
@@ -149,7 +156,7 @@ export async function runTemplateRun(
       await succeedRun(tx, orgId, runId, created.get("folder")!);
       await notifyWorkspaceChanged(tx, orgId);
     });
-    return { status: "succeeded", calls: client.calls - callsBefore };
+    return { status: "succeeded", calls: client.calls };
   } catch (err) {
     // Our side failed (database, a bug): the run stops with the reason, retry continues it.
     deps.logger.error({ err, organizationId: orgId, runId }, "template run crashed");
@@ -179,18 +186,9 @@ async function createOne(
     });
 
   if (step.kind === "folder") {
-    let folder: CuFolder;
-    try {
-      folder = await client.createFolder(run.space_id, step.name);
-    } catch (err) {
-      // Created by an attempt whose answer (or whose process) was lost: adopt it.
-      if (!nameTaken(err, "CAT_014")) throw err;
-      const existing = (await client.getFolders(run.space_id, false)).find(
-        (f) => lower(f.name) === lower(step.name),
-      );
-      if (!existing) throw err;
-      folder = existing;
-    }
+    // "Name taken" means an attempt whose answer (or whose process) was lost created it: the
+    // client adopts it (the API refused names already taken when the run was created).
+    const folder = await client.createFolder(run.space_id, step.name, { adoptExisting: true });
     const row: CuFolder = { ...folder, spaceId: folder.spaceId ?? run.space_id, lists: [] };
     await record("folder", folder.id, (tx) => upsertFolders(tx, orgId, [row]));
     return folder.id;
@@ -202,6 +200,8 @@ async function createOne(
     try {
       list = await client.createList(folderId, { name: step.name, dueDate: step.dueDate });
     } catch (err) {
+      // Created by an attempt whose process died before recording it (list names are unique in
+      // a run): adopt it unless this run already recorded it.
       if (!nameTaken(err, "SUBCAT_016")) throw err;
       const existing = (await client.getFolderLists(folderId, false)).find(
         (l) => lower(l.name) === lower(step.name) && !recordedIds.has(l.id),
@@ -223,15 +223,51 @@ async function createOne(
   const input = { ...step.task, parent };
   // The safe create adopts a task of the same name and parent this run has not recorded yet
   // (the one in flight when the answer or the process was lost) instead of creating a second.
-  const opts: NonNullable<Parameters<ClickUpClient["createTask"]>[2]> & {
-    adopt?: (existing: CuTask) => boolean;
-  } = {
-    adopt: (existing: CuTask) =>
-      existing.name === input.name && (existing.parentId ?? null) === parent && !recordedIds.has(existing.id),
-  };
+  const opts = { adopt: sameTask(step, parent, recordedIds) };
   const task = await client.createTask(listId, input, opts);
-  await record("task", task.id, (tx) => ingestTasks(tx, orgId, [task], { unknownListsArchived: false }));
+  await recordTask(deps, orgId, run.id, step, task);
   return task.id;
+}
+
+const sameTask =
+  (step: Extract<PlannedStep, { kind: "task" }>, parent: string | null, recordedIds: ReadonlySet<string>) =>
+  (existing: CuTask) =>
+    existing.name === step.task.name &&
+    (existing.parentId ?? null) === parent &&
+    !recordedIds.has(existing.id);
+
+/** A task of the step's list that an earlier attempt created but did not record, or null. */
+async function findOrphanTask(
+  client: ClickUpClient,
+  teamId: string,
+  step: Extract<PlannedStep, { kind: "task" }>,
+  created: ReadonlyMap<string, string>,
+  recordedIds: ReadonlySet<string>,
+): Promise<CuTask | null> {
+  const listId = created.get(step.listKey)!;
+  const parent = step.parentKey === null ? null : (created.get(step.parentKey) ?? null);
+  const matches = sameTask(step, parent, recordedIds);
+  for await (const page of client.teamTaskPages(teamId, {
+    listIds: [listId],
+    subtasks: true,
+    includeClosed: true,
+  }))
+    for (const t of page.tasks) if (t.listId === listId && matches(t)) return t;
+  return null;
+}
+
+async function recordTask(
+  deps: RunDeps,
+  orgId: string,
+  runId: string,
+  step: PlannedStep,
+  task: CuTask,
+): Promise<void> {
+  await transaction(deps.database, async (tx) => {
+    await ingestTasks(tx, orgId, [task], { unknownListsArchived: false });
+    await recordRunItem(tx, orgId, runId, { nodeKey: step.key, kind: "task", clickupId: task.id });
+    await notifyWorkspaceChanged(tx, orgId);
+  });
 }
 
 /**

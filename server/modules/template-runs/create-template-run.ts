@@ -1,4 +1,4 @@
-import { countObjects, validateTemplateTree } from "@domain/templates";
+import { countObjects, fillPlaceholders, validateTemplateTree } from "@domain/templates";
 import { transaction } from "../../db/executor";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -44,6 +44,20 @@ export async function createTemplateRun(
     throw badRequest(`The template is not valid: ${p.field} ${p.reason}`, [
       { field: "templateId", message: `${p.field}: ${p.reason}` },
     ]);
+  }
+  // ClickUp refuses two lists of one name in a folder (SUBCAT_016): say so before creating anything.
+  const seen = new Set<string>();
+  for (const list of version.tree.lists) {
+    const name = fillPlaceholders(list.name, {
+      project: input.name,
+      client: input.client,
+      jobCode: input.jobCode,
+    });
+    if (seen.has(name.toLowerCase()))
+      throw badRequest(`The template has two lists called "${name}"; ClickUp needs list names to differ`, [
+        { field: "templateId", message: `two lists are called "${name}"` },
+      ]);
+    seen.add(name.toLowerCase());
   }
   const space = await selectSyncedSpace(ctx.db, orgId, input.spaceId);
   if (!space) throw notFound("Space not found");

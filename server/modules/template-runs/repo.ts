@@ -73,7 +73,7 @@ export interface NewRun {
   jobCode: string | null;
   startDate: string;
   total: number;
-  createdBy: string;
+  createdBy: string | null;
   now: Date;
 }
 
