@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { profiles } from "./auth";
 import { organizations } from "./workspaces";
