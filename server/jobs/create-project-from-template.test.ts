@@ -252,13 +252,13 @@ describe("create project from template (job)", { timeout: 120_000 }, () => {
   it("a run killed between ClickUp's answer and the record adopts the task instead of repeating it", async () => {
     const runId = await newRun("Killed");
     const options = x.f.deps.clickup!.clientOptions;
+    // No retries: after the next create happens in ClickUp and its answer is lost, nothing looks
+    // it up — the state a process killed at that moment leaves behind.
+    x.f.deps.clickup!.clientOptions = { ...options, maxRetries: 0 };
     const failed = await go(runId, {
       afterStep: (_step, done) => {
-        if (done !== 5) return;
-        // The next create happens in ClickUp, its answer never arrives, and nothing retries:
-        // the state a process killed at that moment leaves behind.
-        x.f.deps.clickup!.clientOptions = { ...options, maxRetries: 0 };
-        x.f.sim.faults.set({ applyThenFailNext: 1, applyThenFailStatus: 502, methods: ["POST"] });
+        if (done === 5)
+          x.f.sim.faults.set({ applyThenFailNext: 1, applyThenFailStatus: 502, methods: ["POST"] });
       },
     });
     x.f.deps.clickup!.clientOptions = options;
@@ -280,9 +280,7 @@ describe("create project from template (job)", { timeout: 120_000 }, () => {
     ["403", { failNextRequests: 1000, failNextStatus: 403 }, /ClickUp answered 403/],
     ["404", { failNextRequests: 1000, failNextStatus: 404 }, /ClickUp answered 404/],
     ["400", { failNextRequests: 1000, failNextStatus: 400 }, /ClickUp answered 400/],
-    ["429 storm", { failNextRequests: 1000, failNextStatus: 429 }, /429/],
     ["5xx", { failNextRequests: 1000, failNextStatus: 503 }, /ClickUp answered 503/],
-    ["timeout", { applyThenFailRate: 1, applyThenFailStatus: "hang", hangMs: 5_000 }, /did not answer/],
   ];
   for (const [kind, match] of Object.entries(writes)) {
     for (const [label, fault, reason] of refusals) {
@@ -310,16 +308,53 @@ describe("create project from template (job)", { timeout: 120_000 }, () => {
         expectExactlyOneOfEach(name);
       });
     }
-    it(`a lost answer on a ${kind} create is survived without a duplicate`, async () => {
-      const name = `Lost ${kind}`;
-      const runId = await newRun(name);
-      x.f.sim.faults.set({ applyThenFailNext: 1, applyThenFailStatus: 502, match, methods: ["POST"] });
-      const result = await go(runId);
-      x.f.sim.faults.clear();
-      expect(result.status).toBe("succeeded");
-      // One object cost its POST, a lookup and nothing more.
-      expect(result.calls).toBe(11);
-      expectExactlyOneOfEach(name);
-    });
+    const survived: Array<[string, FaultConfig]> = [
+      ["a lost answer (502 after the write)", { applyThenFailNext: 1, applyThenFailStatus: 502 }],
+      [
+        "a timeout (no answer after the write)",
+        { applyThenFailNext: 1, applyThenFailStatus: "hang", hangMs: 5_000 },
+      ],
+    ];
+    for (const [label, fault] of survived) {
+      // A timed-out request stalls the token's rate budget for up to a window (60 s; see the
+      // report): the timeout case runs on task creates only, to keep the file's time sane.
+      if (label.startsWith("a timeout") && kind !== "task") continue;
+      it(`${label} on a ${kind} create is survived without a duplicate`, async () => {
+        const name = `Lost ${kind} ${label.slice(0, 12)}`;
+        const runId = await newRun(name);
+        const options = x.f.deps.clickup!.clientOptions;
+        x.f.deps.clickup!.clientOptions = { ...options, timeoutMs: 500 };
+        x.f.sim.faults.set({ ...fault, match, methods: ["POST"] });
+        const result = await go(runId);
+        x.f.sim.faults.clear();
+        x.f.deps.clickup!.clientOptions = options;
+        expect(result.status).toBe("succeeded");
+        // One object cost its POST and the lookup that found it; nothing more.
+        expect(result.calls).toBe(11);
+        expectExactlyOneOfEach(name);
+      });
+    }
   }
+
+  // Last: a 429 storm leaves the token's rate budget waiting for the window ClickUp announced.
+  it("a 429 storm on task creates: the run fails with the reason, a retry completes with one of each", async () => {
+    const name = "Fault task 429";
+    const runId = await newRun(name);
+    const options = x.f.deps.clickup!.clientOptions;
+    x.f.deps.clickup!.clientOptions = { ...options, maxRateLimitRetries: 1 };
+    x.f.sim.faults.set({
+      failNextRequests: 1000,
+      failNextStatus: 429,
+      match: writes.task,
+      methods: ["POST"],
+    });
+    const failed = await go(runId);
+    x.f.sim.faults.clear();
+    x.f.deps.clickup!.clientOptions = options;
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toMatch(/Could not create the task .*429 Too Many Requests/);
+    const resumed = await retry(runId);
+    expect(resumed).toMatchObject({ status: "succeeded" });
+    expectExactlyOneOfEach(name);
+  });
 });

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import type { TemplateTree } from "@domain/templates";
-import { testClock } from "../../../simulator/clickup/test-support";
 import { rows, run } from "../../db/executor";
 import { newId } from "../../lib/ids";
 import { runFullSync } from "../sync/full-sync";
@@ -31,7 +30,10 @@ export interface RunFixture {
 }
 
 export async function runFixture(): Promise<RunFixture> {
-  const clock = testClock(SYNC_TEST_NOW);
+  // The simulator's clock runs from the test date at real speed: its rate-limit windows (the
+  // reset an injected 429 announces) pass as the client waits for them.
+  const t0 = performance.now();
+  const clock = { now: () => SYNC_TEST_NOW + Math.round(performance.now() - t0) };
   let holding = false;
   const held: Array<() => Promise<unknown>> = [];
   const ref: { f?: SyncFixture } = {};
