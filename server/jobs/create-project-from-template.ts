@@ -78,7 +78,31 @@ function describeFailure(err: unknown): string {
     if (err.status === 429) return `ClickUp kept refusing with 429 Too Many Requests (${err.err})`;
     return `ClickUp answered ${err.status}${err.ecode ? ` ${err.ecode}` : ""}: ${err.err}`;
   }
-  return err instanceof Error ? err.message : String(err);
+  // A database error: its own words (drizzle wraps them in "Failed query: <sql>").
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  return (cause instanceof Error ? cause.message : String(cause)).slice(0, 500);
+}
+
+/** PostgreSQL deadlock or serialization failure: the statement may simply be run again. */
+function isTransient(err: unknown): boolean {
+  const cause = err instanceof Error && err.cause ? err.cause : err;
+  const code = (cause as { code?: unknown } | null)?.code;
+  return code === "40P01" || code === "40001";
+}
+
+/**
+ * A short transaction, run again (up to 5 times) when PostgreSQL picks it as a deadlock victim:
+ * webhook processing of the objects just created may update the same task rows concurrently.
+ */
+async function retryTransient<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!isTransient(err) || attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 20 * attempt));
+    }
+  }
 }
 
 const nameTaken = (err: unknown, ecode: string) =>
@@ -151,11 +175,13 @@ export async function runTemplateRun(
       await options.afterStep?.(step, done);
     }
     const taskIds = plan.steps.filter((s) => s.kind === "task").map((s) => created.get(s.key)!);
-    await transaction(deps.database, async (tx) => {
-      await recomputeDerived(tx, orgId, taskIds);
-      await succeedRun(tx, orgId, runId, created.get("folder")!);
-      await notifyWorkspaceChanged(tx, orgId);
-    });
+    await retryTransient(() =>
+      transaction(deps.database, async (tx) => {
+        await recomputeDerived(tx, orgId, taskIds);
+        await succeedRun(tx, orgId, runId, created.get("folder")!);
+        await notifyWorkspaceChanged(tx, orgId);
+      }),
+    );
     return { status: "succeeded", calls: client.calls };
   } catch (err) {
     // Our side failed (database, a bug): the run stops with the reason, retry continues it.
@@ -179,11 +205,13 @@ async function createOne(
     clickupId: string,
     upsert: Parameters<typeof transaction>[1],
   ) =>
-    transaction(deps.database, async (tx) => {
-      await upsert(tx);
-      await recordRunItem(tx, orgId, run.id, { nodeKey: step.key, kind, clickupId });
-      await notifyWorkspaceChanged(tx, orgId);
-    });
+    retryTransient(() =>
+      transaction(deps.database, async (tx) => {
+        await upsert(tx);
+        await recordRunItem(tx, orgId, run.id, { nodeKey: step.key, kind, clickupId });
+        await notifyWorkspaceChanged(tx, orgId);
+      }),
+    );
 
   if (step.kind === "folder") {
     // "Name taken" means an attempt whose answer (or whose process) was lost created it: the
@@ -263,11 +291,13 @@ async function recordTask(
   step: PlannedStep,
   task: CuTask,
 ): Promise<void> {
-  await transaction(deps.database, async (tx) => {
-    await ingestTasks(tx, orgId, [task], { unknownListsArchived: false });
-    await recordRunItem(tx, orgId, runId, { nodeKey: step.key, kind: "task", clickupId: task.id });
-    await notifyWorkspaceChanged(tx, orgId);
-  });
+  await retryTransient(() =>
+    transaction(deps.database, async (tx) => {
+      await ingestTasks(tx, orgId, [task], { unknownListsArchived: false });
+      await recordRunItem(tx, orgId, runId, { nodeKey: step.key, kind: "task", clickupId: task.id });
+      await notifyWorkspaceChanged(tx, orgId);
+    }),
+  );
 }
 
 /**
