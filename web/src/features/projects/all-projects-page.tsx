@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, Download, Search } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import {
   clampPercent,
@@ -9,6 +9,7 @@ import {
   type ProjectPhase,
 } from "@domain/index";
 import { Button } from "@/components/ui/button";
+import { Pager } from "@/components/ui/pager";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, Page } from "@/features/app-shell/page";
@@ -70,7 +71,6 @@ export function AllProjectsPage() {
   exportParams.delete("pageSize");
   const exportHref = `/api/projects/export.csv${exportParams.size ? `?${exportParams}` : ""}`;
   const page = data?.page ?? 1;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <Page
@@ -190,32 +190,12 @@ export function AllProjectsPage() {
               <ProjectCard key={p.id} project={p} />
             ))}
           </ul>
-          <div className="mt-4 flex items-center justify-between text-sm text-muted-foreground">
-            <span>
-              {(page - 1) * data.pageSize + 1}–{Math.min(page * data.pageSize, data.total)} of {data.total}
-            </span>
-            <div className="flex items-center gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => update({ page: String(page - 1) }, false)}
-              >
-                <ChevronLeft aria-hidden /> Previous
-              </Button>
-              <span className="tabular-nums">
-                Page {page} of {pages}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => update({ page: String(page + 1) }, false)}
-              >
-                Next <ChevronRight aria-hidden />
-              </Button>
-            </div>
-          </div>
+          <Pager
+            page={page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPage={(next) => update({ page: String(next) }, false)}
+          />
         </>
       ) : null}
     </Page>

@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
-import { ChevronLeft, ChevronRight, Copy, FolderPlus, Plus, Search, Trash2 } from "lucide-react";
+import { Copy, FolderPlus, Plus, Search, Trash2 } from "lucide-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { formatListDay } from "@domain/format";
 import { Button } from "@/components/ui/button";
+import { Pager } from "@/components/ui/pager";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toaster";
@@ -66,7 +67,6 @@ export function TemplatesPage() {
     });
 
   const page = data?.page ?? 1;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const searching = Boolean(params.get("search"));
   const actions = { onDuplicate, onDialog: setDialog, duplicating: duplicate.isPending };
 
@@ -211,32 +211,12 @@ export function TemplatesPage() {
               </li>
             ))}
           </ul>
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-            <span>
-              {(page - 1) * data.pageSize + 1}–{Math.min(page * data.pageSize, data.total)} of {data.total}
-            </span>
-            <div className="flex items-center gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => update({ page: String(page - 1) }, false)}
-              >
-                <ChevronLeft aria-hidden /> Previous
-              </Button>
-              <span className="tabular-nums">
-                Page {page} of {pages}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => update({ page: String(page + 1) }, false)}
-              >
-                Next <ChevronRight aria-hidden />
-              </Button>
-            </div>
-          </div>
+          <Pager
+            page={page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPage={(next) => update({ page: String(next) }, false)}
+          />
         </>
       ) : null}
       <DeleteTemplate dialog={dialog} onClose={() => setDialog(null)} />
