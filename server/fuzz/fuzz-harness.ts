@@ -67,7 +67,8 @@ export function resolve(doc: OpenApiDocument, schema: Json | undefined): Json {
 /** A plausible value of `schema`: the valid shape the fuzz then breaks one part of. */
 export function exampleFor(doc: OpenApiDocument, schema: Json | undefined, depth = 0): unknown {
   const s = resolve(doc, schema);
-  if (depth > 6) return null;
+  // Deep enough for a template tree (tree → lists → list → tasks → task → tags → tag).
+  if (depth > 10) return null;
   if ("const" in s) return s.const;
   if (Array.isArray(s.enum)) return s.enum[0];
   for (const key of ["anyOf", "oneOf", "allOf"]) {

@@ -100,7 +100,10 @@ function withIdsOfB(value: unknown): unknown {
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => {
         const id = idsOfB[k] ?? (k.endsWith("Ids") ? idsOfB[k.slice(0, -1)] : undefined);
-        if (id !== undefined) return [k, Array.isArray(v) ? [id] : id];
+        // Only where the example holds an id (a string, or a list of them): an object that happens
+        // to be called `assignee` (a template task's role or person) keeps its shape.
+        const idLike = typeof v === "string" || (Array.isArray(v) && v.every((x) => typeof x === "string"));
+        if (id !== undefined && idLike) return [k, Array.isArray(v) ? [id] : id];
         return [k, withIdsOfB(v)];
       }),
     );
@@ -131,7 +134,10 @@ describe("tenant isolation over every route of /api/openapi.json (issue 11)", ()
       const mapped = op.path.startsWith("/api/auth/")
         ? []
         : pathParams.filter((p) => idsOfB[p.name] !== undefined && !NOT_WORKSPACE_PARAMS.has(p.name));
-      const values = Object.fromEntries(pathParams.map((p) => [p.name, idsOfB[p.name] ?? "x"]));
+      // The other path parameters get a valid example (e.g. a version number), so B's id decides.
+      const values = Object.fromEntries(
+        pathParams.map((p) => [p.name, idsOfB[p.name] ?? String(exampleFor(doc, p.schema) ?? "x")]),
+      );
       const query = op.parameters
         .filter((p) => p.in === "query" && (idsOfB[p.name] !== undefined || p.required))
         .map((p) => `${p.name}=${encodeURIComponent(idsOfB[p.name] ?? String(exampleFor(doc, p.schema)))}`)

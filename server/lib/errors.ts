@@ -67,8 +67,8 @@ export function fieldErrors(error: SchemaIssues, prefix?: string): FieldError[] 
   });
 }
 
-export function validationError(error: SchemaIssues, target: string): AppError {
-  const fields = fieldErrors(error);
+export function validationError(error: SchemaIssues, target: string, prefix?: string): AppError {
+  const fields = fieldErrors(error, prefix);
   const first = fields[0];
   const message = first ? `Invalid ${target}: ${first.field} — ${first.message}` : `Invalid ${target}`;
   return new AppError(400, "validation_failed", message, fields);

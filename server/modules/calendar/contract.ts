@@ -34,10 +34,9 @@ function dayNumber(iso: string): number {
 }
 
 /** A calendar day yyyy-MM-dd that exists, between 1900 and 2999 (absurd years → 400). */
-export const calendarDaySchema = isoDaySchema.refine(
-  (v) => v >= "1900-01-01" && v <= "2999-12-31",
-  "must be between 1900-01-01 and 2999-12-31",
-);
+export const calendarDaySchema = isoDaySchema
+  .refine((v) => v >= "1900-01-01" && v <= "2999-12-31", "must be between 1900-01-01 and 2999-12-31")
+  .meta({ format: "date" });
 
 /** GET /api/calendar?from&to — both inclusive, to ≥ from, at most CALENDAR_MAX_DAYS days. */
 export const calendarQuerySchema = z

@@ -1,6 +1,6 @@
-import { TEMPLATE_LIMITS, type TemplateTree } from "@domain/templates";
+import { TEMPLATE_LIMITS, templateTreeSchema, type TemplateTree } from "@domain/templates";
 import { transaction, type Executor } from "../../db/executor";
-import { conflict, notFound } from "../../lib/errors";
+import { conflict, notFound, validationError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { RequestContext } from "../../request-context";
 import { recordChange } from "../audit/record-change";
@@ -106,6 +106,10 @@ export async function updateTemplate(
     await lockTemplates(tx, ctx.organizationId);
     const row = await selectTemplate(tx, ctx.organizationId, templateId);
     if (!row) throw notFound(TEMPLATE_NOT_FOUND);
+    if (input.tree) {
+      const rules = templateTreeSchema.safeParse(input.tree);
+      if (!rules.success) throw validationError(rules.error, "body", "tree");
+    }
     const current = Number(row.current_version);
     if (input.baseVersion !== current) throw conflict(STALE_VERSION);
     const before = await getTemplateVersion(tx, ctx.organizationId, templateId);

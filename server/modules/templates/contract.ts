@@ -55,7 +55,9 @@ export const updateTemplateSchema = z.strictObject({
   baseVersion: z.number().int().min(1),
   name: templateNameSchema.optional(),
   description: descriptionSchema,
-  tree: templateTreeSchema.optional(),
+  // The shape only: the tree's rules (templateTreeSchema) run in the use case once the template is
+  // known to be the caller's, so another workspace's id is a 404 whatever the body says.
+  tree: templateTreeShapeSchema.optional(),
 });
 export type UpdateTemplate = z.infer<typeof updateTemplateSchema>;
 
