@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countObjects } from "@domain/templates";
 import { rows } from "../db/executor";
@@ -6,7 +7,9 @@ import { newId } from "../lib/ids";
 import { insertRun, requeueFailedRun, selectRun } from "../modules/template-runs/repo";
 import { runFixture, spotTemplate, type RunFixture } from "../modules/template-runs/test-support";
 import type { FaultConfig } from "../../simulator/clickup/faults";
-import { runTemplateRun, type TemplateRunOptions } from "./create-project-from-template";
+import { bossDb } from "./boss";
+import { runTemplateRun, TEMPLATE_RUN_QUEUE, type TemplateRunOptions } from "./create-project-from-template";
+import { startJobsFor, stopJobs } from "./index";
 
 /*
  * The job against the real simulator over HTTP: the tree as created in ClickUp, the rows here,
@@ -268,6 +271,67 @@ describe("create project from template (job)", { timeout: 120_000 }, () => {
     const resumed = await retry(runId);
     expect(resumed.status).toBe("succeeded");
     expectExactlyOneOfEach("Killed");
+  });
+
+  it("a run whose process died half way is put back in the queue at the next start and finishes without a duplicate", async () => {
+    const db = x.f.deps.database.db;
+    // A first start installs pg-boss and its queues, as the first `npm start` did.
+    await startJobsFor(x.f.deps, { schedule: false, pollingIntervalSeconds: 60 });
+    await stopJobs(x.f.deps);
+    const runId = await newRun("Process died");
+    const jobsOfRun = () =>
+      rows<{ id: string; state: string }>(
+        db,
+        sql`select id::text as id, state::text as state from pgboss.job
+            where name = ${TEMPLATE_RUN_QUEUE} and singleton_key = ${runId} order by created_on`,
+      );
+    // The process that died: its pg-boss fetched the run's job (state active) and its worker
+    // created the folder, a list and three tasks, then froze there for good, as under kill -9.
+    const dead = new PgBoss({
+      db: bossDb(x.f.deps.database),
+      schema: "pgboss",
+      supervise: false,
+      schedule: false,
+    });
+    await dead.start();
+    const jobId = await dead.send(
+      TEMPLATE_RUN_QUEUE,
+      { organizationId: x.f.orgId, runId },
+      { singletonKey: runId },
+    );
+    const [job] = await dead.fetch(TEMPLATE_RUN_QUEUE);
+    expect(job?.id).toBe(jobId);
+    let reached!: () => void;
+    const halfWay = new Promise<void>((resolve) => (reached = resolve));
+    void go(runId, {
+      afterStep: (_step, done) => {
+        if (done < 5) return;
+        reached();
+        return new Promise<void>(() => undefined); // never continues
+      },
+    });
+    await halfWay;
+    await dead.stop({ graceful: false, close: false, wait: true });
+    expect((await selectRun(db, x.f.orgId, runId))!).toMatchObject({ status: "running", done: 5 });
+    expect(inClickUp("Process died").tasks).toHaveLength(3);
+    expect((await jobsOfRun()).map((j) => j.state)).toEqual(["active"]);
+
+    // The next start: recovery puts the job back, a worker resumes the run from its records.
+    try {
+      await startJobsFor(x.f.deps, { schedule: false, pollingIntervalSeconds: 0.5, orphanGraceSeconds: 0 });
+      const until = Date.now() + 60_000;
+      while ((await selectRun(db, x.f.orgId, runId))!.status !== "succeeded") {
+        if (Date.now() > until) throw new Error("the run did not finish after the restart");
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      await stopJobs(x.f.deps);
+    }
+    expect((await selectRun(db, x.f.orgId, runId))!).toMatchObject({ status: "succeeded", done: 10 });
+    expectExactlyOneOfEach("Process died");
+    const jobs = await jobsOfRun();
+    expect(jobs.find((j) => j.id === jobId)?.state).toBe("completed");
+    expect(jobs.filter((j) => ["created", "retry", "active"].includes(j.state))).toEqual([]);
   });
 
   const writes = {

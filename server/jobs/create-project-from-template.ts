@@ -319,7 +319,7 @@ export async function registerTemplateRunJobs(
       if (job) await leases.hold(job.id, () => runTemplateRun(deps, job.data));
     },
   );
-  for (const payload of await selectUnfinishedRuns(deps.database.db))
+  for (const payload of await selectUnfinishedRuns(deps.database.db, TEMPLATE_RUN_QUEUE))
     await boss.send(TEMPLATE_RUN_QUEUE, payload, { singletonKey: payload.runId });
 }
 

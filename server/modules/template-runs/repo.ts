@@ -267,13 +267,24 @@ export async function selectCustomFields(ex: Executor, orgId: string): Promise<F
   );
 }
 
-/** Runs of every workspace still queued or running (the queue's start re-queues them; infrastructure). */
+/**
+ * Runs of every workspace still queued or running with no job of `queue` waiting for them or
+ * running them (the process died before it queued one): the queue's start queues them again.
+ * A run whose job is waiting, or active in this or another live instance, is left to that job —
+ * a second job would run it twice at once (infrastructure).
+ */
 export async function selectUnfinishedRuns(
   ex: Executor,
+  queue: string,
 ): Promise<Array<{ organizationId: string; runId: string }>> {
   const found = await rows<{ organization_id: string; id: string }>(
     ex,
-    sql`select organization_id, id from template_runs where status in ('queued', 'running') order by created_at`,
+    sql`select r.organization_id, r.id from template_runs r
+        where r.status in ('queued', 'running')
+          and not exists (select 1 from pgboss.job j
+                           where j.name = ${queue} and j.singleton_key = r.id::text
+                             and j.state in ('created', 'retry', 'active'))
+        order by r.created_at`,
   );
   return found.map((r) => ({ organizationId: r.organization_id, runId: r.id }));
 }
