@@ -5,7 +5,8 @@ import { migrate } from "../server/db/migrate";
 
 /**
  * A migrated, throwaway database for one benchmark run: a fresh database on the PostgreSQL
- * server of DATABASE_URL (dropped by cleanup), else an in-memory PGlite.
+ * server of DATABASE_URL (dropped by cleanup unless BENCH_KEEP=1, to explain queries on it
+ * afterwards with psql), else an in-memory PGlite.
  */
 export async function openBenchDatabase(
   poolSize = 4,
@@ -28,7 +29,8 @@ export async function openBenchDatabase(
     database,
     cleanup: async () => {
       await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
+      if (process.env.BENCH_KEEP === "1") console.log(`kept the bench database ${u.toString()}`);
+      else await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
   };

@@ -34,11 +34,14 @@ if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH
 
 const ORG = "bench-org";
 
-const FLOOR_SQL = `select t.id, t.name, t.due_date, t.status, t.status_color, t.custom_item_id, t.folder_id,
+const FLOOR_SQL = `with people as (
+  select jsonb_object_agg(pu.id, pu.username) as names from provider_users pu where pu.organization_id = $1
+)
+select t.id, t.name, t.due_date, t.status, t.status_color, t.custom_item_id, t.folder_id,
        f.name as folder_name, s.name as space_name, t.list_name, t.url, t.assignees_array,
-       (select jsonb_agg(pu.username) from jsonb_array_elements(t.assignees_array) e
-          join provider_users pu on pu.organization_id = t.organization_id and pu.id = e ->> 'id') as users
+       (select jsonb_agg(people.names -> (e ->> 'id')) from jsonb_array_elements(t.assignees_array) e) as users
   from tasks t
+  cross join people
   left join folders f on f.organization_id = t.organization_id and f.id = t.folder_id
   left join spaces s on s.organization_id = t.organization_id and s.id = t.space_id
  where t.organization_id = $1

@@ -1,8 +1,9 @@
 import { calendarKind, projectColorIndex } from "@domain/calendar";
-import { parseAssignees, resolveAssigneeName } from "@domain/assignee";
+import { parseAssignees, resolveAssigneeName, type Assignee } from "@domain/assignee";
 import { isFinishedStatus } from "@domain/status";
 import type { Executor } from "../../db/executor";
 import type { TaskScope } from "../accessible-tasks/task-scope";
+import { providerUsers, type ProviderUserRow } from "../projects/repo";
 import type { CalendarItem, CalendarMetaTask, CalendarProject } from "./contract";
 import {
   selectCalendarItems,
@@ -13,14 +14,18 @@ import {
 } from "./repo";
 
 /** One SQL row and its meta task → a contract item (null when the row is not a calendar kind after all). */
-export function toCalendarItem(row: CalendarItemRow, meta: CalendarMetaRow | null): CalendarItem | null {
+export function toCalendarItem(
+  row: CalendarItemRow,
+  meta: CalendarMetaRow | null,
+  users: ReadonlyMap<string, ProviderUserRow>,
+  assignees: readonly Assignee[] = parseAssignees(row.assignees_array),
+): CalendarItem | null {
   const kind = calendarKind({ name: row.name, customItemId: row.custom_item_id });
   if (kind === null) return null;
-  const users = new Map(row.users.map((u) => [u.id, u]));
   return {
     id: row.id,
     name: row.name,
-    dueDate: new Date(row.due_date).toISOString(),
+    dueDate: row.due_date,
     day: row.day,
     status: row.status,
     statusColor: row.status_color,
@@ -35,9 +40,7 @@ export function toCalendarItem(row: CalendarItemRow, meta: CalendarMetaRow | nul
     listName: row.list_name,
     metaTaskId: meta?.id ?? null,
     url: row.url,
-    assignees: parseAssignees(row.assignees_array).map(
-      (a) => resolveAssigneeName({ ...a, user: users.get(a.id) ?? null }).name,
-    ),
+    assignees: assignees.map((a) => resolveAssigneeName({ ...a, user: users.get(a.id) ?? null }).name),
   };
 }
 
@@ -66,7 +69,13 @@ export async function loadCalendarItems(
   const parented = found.flatMap((r) =>
     r.parent_task_id ? [{ itemId: r.id, parentId: r.parent_task_id }] : [],
   );
-  const metaRows = await selectCalendarMetaTasks(executor, scope, folderIds, parented);
+  const assigneesOf = found.map((r) => parseAssignees(r.assignees_array));
+  const assigneeIds = [...new Set(assigneesOf.flatMap((list) => list.map((a) => a.id)))];
+  const [metaRows, people] = await Promise.all([
+    selectCalendarMetaTasks(executor, scope, folderIds, parented),
+    providerUsers(executor, scope.organizationId, assigneeIds),
+  ]);
+  const users = new Map(people.map((u) => [u.id, u]));
   const ancestorOf = new Map<string, CalendarMetaRow>();
   const metaOfFolder = new Map<string, CalendarMetaRow>();
   for (const m of metaRows) {
@@ -77,7 +86,7 @@ export async function loadCalendarItems(
   const projects = new Map<string, CalendarProject>();
   const metaTasks = new Map<string, CalendarMetaTask>();
   const kept: CalendarItemRow[] = [];
-  for (const row of found) {
+  for (const [i, row] of found.entries()) {
     // The nearest 1001 ancestor (none when the caller may not see it), else the project's.
     const ancestor = row.parent_task_id ? ancestorOf.get(row.id) : undefined;
     const meta = ancestor
@@ -85,7 +94,7 @@ export async function loadCalendarItems(
         ? ancestor
         : null
       : ((row.folder_id ? metaOfFolder.get(row.folder_id) : undefined) ?? null);
-    const item = toCalendarItem(row, meta);
+    const item = toCalendarItem(row, meta, users, assigneesOf[i]);
     if (!item) continue;
     items.push(item);
     kept.push(row);
