@@ -67,9 +67,14 @@ export function taskVisibleIn(scope: TaskScope, alias = "t"): SQL {
   if (!scope.clickupUserId) return sql`false`;
   const t = sql.raw(alias);
   const user = scope.clickupUserId;
+  const org = scope.organizationId;
+  // Each subquery names the workspace as a constant as well: PostgreSQL runs them as hashed
+  // subplans (one pass, then a hash probe per task), and only the constant lets that pass use
+  // the (organization_id, user_id) indexes — with the correlated column alone it read all of
+  // task_assignees (14 ms of a 3,750-item calendar month on the large agency).
   return sql`(
-    exists (select 1 from spaces vs where vs.organization_id = ${t}.organization_id and vs.id = ${t}.space_id and not vs.private)
-    or exists (select 1 from task_assignees va where va.organization_id = ${t}.organization_id and va.task_id = ${t}.id and va.user_id = ${user})
-    or exists (select 1 from list_members vm where vm.organization_id = ${t}.organization_id and vm.list_id = ${t}.list_id and vm.user_id = ${user})
+    exists (select 1 from spaces vs where vs.organization_id = ${org} and vs.organization_id = ${t}.organization_id and vs.id = ${t}.space_id and not vs.private)
+    or exists (select 1 from task_assignees va where va.organization_id = ${org} and va.organization_id = ${t}.organization_id and va.task_id = ${t}.id and va.user_id = ${user})
+    or exists (select 1 from list_members vm where vm.organization_id = ${org} and vm.organization_id = ${t}.organization_id and vm.list_id = ${t}.list_id and vm.user_id = ${user})
   )`;
 }
