@@ -47,6 +47,30 @@ async function openCalendar(page: Page): Promise<CalendarResponse> {
 
 const chips = (page: Page) => page.getByTestId("calendar-item");
 const cell = (page: Page, day: string) => page.locator(`[role="cell"][data-day="${day}"]`);
+
+/**
+ * Drag item `id`'s chip onto day `to`, holding the (real) PATCH until the chip has shown its
+ * pending state on the new day; resolves to the PATCH's answer.
+ */
+async function dragHoldingPatch(page: Page, id: string, to: string): Promise<Response> {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route("**/api/calendar/items/**", async (route) => {
+    await gate;
+    await route.continue();
+  });
+  const patched = page.waitForResponse(
+    (r) => r.url().includes(`/api/calendar/items/${id}`) && r.request().method() === "PATCH",
+  );
+  await page.locator(`[data-testid="calendar-item"][data-item-id="${id}"]`).dragTo(cell(page, to));
+  await expect
+    .poll(() => cell(page, to).locator(`[data-item-id="${id}"]`).getAttribute("data-pending"))
+    .toBe("true");
+  release();
+  const response = await patched;
+  await page.unroute("**/api/calendar/items/**");
+  return response;
+}
 const viewButton = (page: Page, name: string) =>
   page.getByRole("group", { name: "View" }).getByRole("button", { name });
 const pressed = (page: Page, name: string) => viewButton(page, name).getAttribute("aria-pressed");
@@ -276,28 +300,12 @@ describe("milestones as owner@demo.test (desktop)", () => {
         .then((r) => r.json() as Promise<CalendarResponse>)
         .then((r) => r.items.some((i) => i.id === id));
 
-    // Hold the PATCH until the chip has shown its pending state on the new day.
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((r) => (release = r));
-    await page.route("**/api/calendar/items/**", async (route) => {
-      await gate;
-      await route.continue();
-    });
-    const patched = page.waitForResponse(
-      (r) => r.url().includes(`/api/calendar/items/${item.id}`) && r.request().method() === "PATCH",
-    );
-    await chip.dragTo(cell(page, to));
-    await expect
-      .poll(() => cell(page, to).locator(`[data-item-id="${item.id}"]`).getAttribute("data-pending"))
-      .toBe("true");
-    release();
-    const response = await patched;
+    const response = await dragHoldingPatch(page, item.id, to);
     expect(response.status()).toBe(200);
     expect(JSON.parse(response.request().postData() ?? "{}")).toEqual({ dueDate: to });
     const moved = (await response.json()) as CalendarMoveResponse;
     expect(moved.item.day).toBe(to);
     expect(moved.previousDueDate).toBe(item.day);
-    await page.unroute("**/api/calendar/items/**");
     await expect.poll(() => cell(page, to).locator(`[data-item-id="${item.id}"]`).count()).toBe(1);
     await expect
       .poll(() => cell(page, to).locator(`[data-item-id="${item.id}"][data-pending]`).count())
@@ -384,26 +392,9 @@ describe("milestones as admin@demo.test", () => {
 
     // Its name alone in the search: its chip is drawn whatever else is due that day.
     await page.getByRole("searchbox", { name: "Search projects and milestones" }).fill(name);
-    const chip = page.locator(`[data-testid="calendar-item"][data-item-id="${id}"]`);
     await expect.poll(() => cell(page, day).locator(`[data-item-id="${id}"]`).count()).toBe(1);
 
-    // Hold the (real) PATCH until the chip has shown its pending state on the new day.
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((r) => (release = r));
-    await page.route("**/api/calendar/items/**", async (route) => {
-      await gate;
-      await route.continue();
-    });
-    const patched = page.waitForResponse(
-      (r) => r.url().includes(`/api/calendar/items/${id}`) && r.request().method() === "PATCH",
-    );
-    await chip.dragTo(cell(page, to));
-    await expect
-      .poll(() => cell(page, to).locator(`[data-item-id="${id}"]`).getAttribute("data-pending"))
-      .toBe("true");
-    release();
-    const response = await patched;
-    await page.unroute("**/api/calendar/items/**");
+    const response = await dragHoldingPatch(page, id, to);
     expect(JSON.parse(response.request().postData() ?? "{}")).toEqual({ dueDate: to });
     expect(response.status()).toBe(409);
     const { error } = (await response.json()) as { error: { code: string; message: string } };

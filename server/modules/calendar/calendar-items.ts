@@ -13,12 +13,15 @@ import {
   type CalendarMetaRow,
 } from "./repo";
 
-/** One SQL row and its meta task → a contract item (null when the row is not a calendar kind after all). */
+/**
+ * One SQL row, its meta task and its parsed assignees (with the workspace's ClickUp users by id)
+ * → a contract item (null when the row is not a calendar kind after all).
+ */
 export function toCalendarItem(
   row: CalendarItemRow,
   meta: CalendarMetaRow | null,
+  assignees: readonly Assignee[],
   users: ReadonlyMap<string, ProviderUserRow>,
-  assignees: readonly Assignee[] = parseAssignees(row.assignees_array),
 ): CalendarItem | null {
   const kind = calendarKind({ name: row.name, customItemId: row.custom_item_id });
   if (kind === null) return null;
@@ -94,7 +97,7 @@ export async function loadCalendarItems(
         ? ancestor
         : null
       : ((row.folder_id ? metaOfFolder.get(row.folder_id) : undefined) ?? null);
-    const item = toCalendarItem(row, meta, users, assigneesOf[i]);
+    const item = toCalendarItem(row, meta, assigneesOf[i]!, users);
     if (!item) continue;
     items.push(item);
     kept.push(row);
