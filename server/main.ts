@@ -61,6 +61,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
     s.once("error", reject);
+    // Node closes an idle keep-alive socket after 5 s by default; a client (a browser, a
+    // proxy, Playwright's request context) that reuses it at that instant gets ECONNRESET.
+    // Keep idle sockets longer than the usual proxy/client idle timeouts (60 s), and give
+    // the header timeout a margin above it, as Node's documentation advises.
+    if ("keepAliveTimeout" in s) {
+      s.keepAliveTimeout = 65_000;
+      s.headersTimeout = 66_000;
+    }
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;

@@ -1,10 +1,22 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
 import { startApp } from "./global-setup";
+
+/** GET through `agent`; resolves with the status and whether the request reused a pooled socket. */
+function getVia(agent: http.Agent, url: string): Promise<{ status: number; reused: boolean }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+    });
+    req.on("error", reject);
+  });
+}
 
 function runMain(env: Record<string, string>) {
   return spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
@@ -28,6 +40,15 @@ describe("the process", () => {
     const second = await startApp({ DATA_DIR: dataDir });
     const health = await (await fetch(`${second.url}/api/health`)).json();
     expect(health).toEqual({ status: "ok", database: "pglite" });
+
+    // An idle keep-alive connection outlives Node's 5 s default: a client that reuses it
+    // after a pause (a browser tab, a proxy, the e2e request context) is not reset.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    expect(await getVia(agent, `${second.url}/api/health`)).toEqual({ status: 200, reused: false });
+    await new Promise((r) => setTimeout(r, 6_000));
+    expect(await getVia(agent, `${second.url}/api/health`)).toEqual({ status: 200, reused: true });
+    agent.destroy();
+
     await second.stop();
     expect(second.child.exitCode).toBe(0);
 
