@@ -1,11 +1,11 @@
-import { percentComplete, resolveAssigneeName } from "@domain/index";
+import { percentComplete } from "@domain/index";
 import type { RequestContext } from "../../request-context";
 import { resolveTaskScope } from "../accessible-tasks/task-scope";
 import type { HealthRow, ProjectHealthResponse, ProjectIdParam } from "./contract";
 import { requireMetaTask } from "./get-project";
-import { hours, usersById } from "./names";
+import { hours, personName } from "./names";
 import { hoursScope } from "./hours-scope";
-import { estimateRows, folderHours, providerUsers, timeReportCells } from "./repo";
+import { estimateRows, folderHours, timeReportCells, type NamedPerson } from "./repo";
 
 /**
  * Project health: estimated against logged hours per assignee, over the tasks the caller may
@@ -29,12 +29,15 @@ export async function getProjectHealth(
   ]);
   // What the figures sum, by the header's rule (the whole project, or the N of M tasks seen).
   const base = { revenueAvailable: false, ...hoursScope(coverage) };
-  const acc = new Map<string, { estimated: number; logged: number; tasks: Set<string> }>();
-  const get = (id: string) => {
-    let entry = acc.get(id);
+  const acc = new Map<
+    string,
+    { person: NamedPerson; estimated: number; logged: number; tasks: Set<string> }
+  >();
+  const get = (person: NamedPerson) => {
+    let entry = acc.get(person.id);
     if (!entry) {
-      entry = { estimated: 0, logged: 0, tasks: new Set() };
-      acc.set(id, entry);
+      entry = { person, estimated: 0, logged: 0, tasks: new Set() };
+      acc.set(person.id, entry);
     }
     return entry;
   };
@@ -43,8 +46,8 @@ export async function getProjectHealth(
   for (const e of estimates) {
     const estimate = Number(e.estimate_hours);
     totalEstimated += estimate;
-    for (const id of e.assignee_ids) {
-      const entry = get(id);
+    for (const a of e.assignees) {
+      const entry = get(a);
       entry.estimated += estimate;
       entry.tasks.add(e.id);
     }
@@ -52,15 +55,12 @@ export async function getProjectHealth(
   for (const c of cells) {
     const value = Number(c.hours);
     totalLogged += value;
-    get(c.user_id).logged += value;
+    get({ id: c.user_id, username: c.username, email: c.email }).logged += value;
   }
-  const users = usersById(await providerUsers(ctx.db, ctx.organizationId, [...acc.keys()]));
   const rows: HealthRow[] = [...acc.entries()].map(([id, v]) => {
-    const user = users.get(id);
     return {
       assigneeId: id,
-      name: resolveAssigneeName({ id, user: user ? { username: user.username, email: user.email } : null })
-        .name,
+      name: personName(v.person),
       taskCount: v.tasks.size,
       estimatedHours: hours(v.estimated),
       loggedHours: hours(v.logged),

@@ -1,11 +1,10 @@
-import { resolveAssigneeName } from "@domain/index";
 import type { RequestContext } from "../../request-context";
 import { resolveTaskScope } from "../accessible-tasks/task-scope";
 import type { ProjectIdParam, ProjectTimeReportResponse, TimeReportRow } from "./contract";
 import { requireMetaTask } from "./get-project";
-import { hours, usersById } from "./names";
+import { hours, personName } from "./names";
 import { hoursScope } from "./hours-scope";
-import { estimateRows, folderHours, providerUsers, timeReportCells } from "./repo";
+import { estimateRows, folderHours, timeReportCells } from "./repo";
 
 function addTo(map: Map<string, TimeReportRow>, id: string, name: string): TimeReportRow {
   let row = map.get(id);
@@ -43,14 +42,6 @@ export async function getProjectTimeReport(
     // Owners and admins sum the whole project (no coverage to count): one statement less.
     scope.seesAll ? { coverage: null } : folderHours(ctx.db, scope, meta.folder_id),
   ]);
-  const personIds = new Set<string>(cells.map((c) => c.user_id));
-  for (const e of estimates) for (const id of e.assignee_ids) personIds.add(id);
-  const users = usersById(await providerUsers(ctx.db, ctx.organizationId, [...personIds]));
-  const personName = (id: string) => {
-    const user = users.get(id);
-    return resolveAssigneeName({ id, user: user ? { username: user.username, email: user.email } : null })
-      .name;
-  };
   const taskInfo = new Map(estimates.map((e) => [e.id, e]));
 
   const people = new Map<string, TimeReportRow>();
@@ -60,7 +51,11 @@ export async function getProjectTimeReport(
   for (const cell of cells) {
     const value = Number(cell.hours);
     weeks.add(cell.week);
-    const person = addTo(people, cell.user_id, personName(cell.user_id));
+    const person = addTo(
+      people,
+      cell.user_id,
+      personName({ id: cell.user_id, username: cell.username, email: cell.email }),
+    );
     person.weeks[cell.week] = (person.weeks[cell.week] ?? 0) + value;
     person.loggedHours += value;
     const info = taskInfo.get(cell.task_id);
@@ -75,7 +70,7 @@ export async function getProjectTimeReport(
     if (estimate <= 0) continue;
     addTo(tasks, e.id, e.name).estimatedHours += estimate;
     totals.estimatedHours += estimate;
-    for (const id of e.assignee_ids) addTo(people, id, personName(id)).estimatedHours += estimate;
+    for (const a of e.assignees) addTo(people, a.id, personName(a)).estimatedHours += estimate;
   }
   const byLogged = (a: TimeReportRow, b: TimeReportRow) =>
     b.loggedHours - a.loggedHours || b.estimatedHours - a.estimatedHours || a.name.localeCompare(b.name);

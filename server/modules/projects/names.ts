@@ -1,9 +1,14 @@
 import { joinAssigneeNames, parseAssignees, resolveAssigneeName } from "@domain/index";
-import type { ProviderUserRow } from "./repo";
+import type { NamedPerson, ProviderUserRow } from "./repo";
 
 /** Index provider users by id for the §8 name fallback. */
 export function usersById(rows: readonly ProviderUserRow[]): Map<string, ProviderUserRow> {
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** A person's name by the spec §8 fallback from the name fields a row carries ('User {id}' if none). */
+export function personName(person: NamedPerson): string {
+  return resolveAssigneeName({ id: person.id, user: person }).name;
 }
 
 /** Names of a task's assignees in the spec §8 fallback order. */

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
 import { seedClickupData } from "../../../tests/api/seed";
-import { listMembers, profiles, userClickupConnections } from "../../db/schema";
+import { listMembers, profiles, timeEntries, userClickupConnections } from "../../db/schema";
 import { csvChunks } from "../../lib/csv";
 import { systemContext, type RequestContext } from "../../request-context";
 import { projectListQuerySchema, type ProjectListItem } from "./contract";
@@ -329,6 +329,27 @@ describe("time report and health", () => {
     ]);
     expect(h.totals).toEqual({ estimatedHours: 17, loggedHours: 9, varianceHours: -8, percentUsed: 53 });
     expect(h.revenueAvailable).toBe(false);
+  });
+
+  it("names a person ClickUp has not synced 'User {id}' (spec §8) in the time report and health", async () => {
+    const entry = { organizationId: "orgA", id: "e-ghost", userId: "u404", taskId: "t2" };
+    await ctx.database.db
+      .insert(timeEntries)
+      .values({ ...entry, startTime: day("2025-03-04"), durationMs: 3_600_000 });
+    try {
+      const r = await getProjectTimeReport(ADMIN, { projectId: "p1" });
+      expect(r.people.find((p) => p.id === "u404")).toMatchObject({ name: "User u404", loggedHours: 1 });
+      expect(r.people.find((p) => p.id === "u2")?.name).toBe("Ben Editor");
+      const h = await getProjectHealth(ADMIN, { projectId: "p1" });
+      expect(h.rows.find((row) => row.assigneeId === "u404")).toMatchObject({
+        name: "User u404",
+        loggedHours: 1,
+      });
+    } finally {
+      await ctx.database.db
+        .delete(timeEntries)
+        .where(and(eq(timeEntries.organizationId, "orgA"), eq(timeEntries.id, entry.id)));
+    }
   });
 });
 

@@ -609,16 +609,27 @@ export function timelineTasks(
   );
 }
 
+/** A ClickUp user as a row names them: the id and what the §8 fallback reads (null when unknown). */
+export interface NamedPerson {
+  id: string;
+  username: string | null;
+  email: string | null;
+}
+
 export interface TimeCellRow {
   user_id: string;
   task_id: string;
   week: string;
   hours: number;
+  /** The logging person's ClickUp username and e-mail (null when the user is not synced). */
+  username: string | null;
+  email: string | null;
 }
 
 /**
  * Time report cells: hours per person, task and ISO week (Monday, UTC) from non-deleted time
- * entries on the folder's tasks the caller may count.
+ * entries on the folder's tasks the caller may count, with the person's name fields joined on
+ * the grouped rows (no second statement for names: on PGlite each statement costs its own turn).
  */
 export function timeReportCells(
   executor: Executor,
@@ -627,15 +638,19 @@ export function timeReportCells(
 ): Promise<TimeCellRow[]> {
   return rows<TimeCellRow>(
     executor,
-    sql`select e.user_id, e.task_id,
-               to_char(date_trunc('week', e.start_time at time zone 'UTC'), 'YYYY-MM-DD') as week,
-               (sum(e.duration_ms) / 3600000.0)::float8 as hours
-        from time_entries e
-        join tasks t on t.organization_id = e.organization_id and t.id = e.task_id
-        where e.organization_id = ${scope.organizationId} and t.folder_id = ${folderId} and not e.deleted
-          and not t.deleted and ${taskVisibleIn(scope, "t")}
-        group by e.user_id, e.task_id, week
-        order by week, e.user_id, e.task_id`,
+    sql`select c.user_id, c.task_id, c.week, c.hours, pu.username, pu.email
+        from (
+          select e.user_id, e.task_id,
+                 to_char(date_trunc('week', e.start_time at time zone 'UTC'), 'YYYY-MM-DD') as week,
+                 (sum(e.duration_ms) / 3600000.0)::float8 as hours
+          from time_entries e
+          join tasks t on t.organization_id = e.organization_id and t.id = e.task_id
+          where e.organization_id = ${scope.organizationId} and t.folder_id = ${folderId} and not e.deleted
+            and not t.deleted and ${taskVisibleIn(scope, "t")}
+          group by e.user_id, e.task_id, week
+        ) c
+        left join provider_users pu on pu.organization_id = ${scope.organizationId} and pu.id = c.user_id
+        order by c.week, c.user_id, c.task_id`,
   );
 }
 
@@ -646,7 +661,8 @@ export interface EstimateRow {
   custom_item_id: number | null;
   status: string | null;
   estimate_hours: number;
-  assignee_ids: string[];
+  /** The task's assignees by id, each with their ClickUp name fields. */
+  assignees: NamedPerson[];
 }
 
 /** The folder's visible tasks with their own estimate and assignees (time report, health). */
@@ -655,8 +671,11 @@ export function estimateRows(executor: Executor, scope: TaskScope, folderId: str
     executor,
     sql`select t.id, t.name, t.custom_id, t.custom_item_id, t.status,
                (coalesce(t.time_estimate_ms, 0) / 3600000.0)::float8 as estimate_hours,
-               coalesce((select array_agg(ta.user_id order by ta.user_id) from task_assignees ta
-                         where ta.organization_id = t.organization_id and ta.task_id = t.id), '{}') as assignee_ids
+               coalesce((select jsonb_agg(jsonb_build_object('id', ta.user_id, 'username', pu.username, 'email', pu.email)
+                                          order by ta.user_id)
+                         from task_assignees ta
+                         left join provider_users pu on pu.organization_id = ta.organization_id and pu.id = ta.user_id
+                         where ta.organization_id = t.organization_id and ta.task_id = t.id), '[]'::jsonb) as assignees
         from tasks t
         where t.organization_id = ${scope.organizationId} and t.folder_id = ${folderId} and not t.deleted
           and ${taskVisibleIn(scope, "t")}
@@ -671,7 +690,10 @@ export interface ProviderUserRow {
   profile_picture: string | null;
 }
 
-/** ClickUp users of the workspace by id (names for people rows). */
+/**
+ * ClickUp users of the workspace by id (names for people rows). The ids go as one array
+ * parameter: an IN list of one parameter per id costs a bind per id (0.5 ms for 40 on PGlite).
+ */
 export async function providerUsers(
   executor: Executor,
   organizationId: string,
@@ -682,10 +704,7 @@ export async function providerUsers(
     executor,
     sql`select id, username, email, profile_picture from provider_users
         where organization_id = ${organizationId}
-          and id in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
+          and id = any(${sql.param([...ids])}::text[])`,
   );
 }
 
