@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -46,7 +47,10 @@ export const workspaceHolidays = pgTable(
  * Per-person settings (Settings → People): minutes per day (null = the workspace default), from
  * `minutes_effective_from` on (null = always; before it the workspace default applies), and the
  * person's role tags (ClickUp tag names such as Editor, Producer: rate-card role lines and the
- * workload grouping read them).
+ * workload grouping read them). Also the person's purchasing limit (minor units of the workspace
+ * currency: the PO amount up to which they may approve on their own; null = none, so every PO
+ * they raise needs an owner or admin — PRODUCT.md → Purchase orders) and utilisation target
+ * (basis points, 0–10,000; null = none — Reports → Utilization, the workload grid).
  */
 export const personSettings = pgTable(
   "person_settings",
@@ -60,6 +64,8 @@ export const personSettings = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    purchasingLimitMinor: bigint("purchasing_limit_minor", { mode: "number" }),
+    utilizationTargetBp: integer("utilization_target_bp"),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
@@ -67,6 +73,14 @@ export const personSettings = pgTable(
     check(
       "person_settings_minutes_range",
       sql`${t.minutesPerDay} is null or ${t.minutesPerDay} between 0 and 1440`,
+    ),
+    check(
+      "person_settings_purchasing_limit_non_negative",
+      sql`${t.purchasingLimitMinor} is null or ${t.purchasingLimitMinor} >= 0`,
+    ),
+    check(
+      "person_settings_utilization_target_range",
+      sql`${t.utilizationTargetBp} is null or ${t.utilizationTargetBp} between 0 and 10000`,
     ),
   ],
 );

@@ -29,6 +29,13 @@ import { isoDaySchema } from "@domain/iso-day";
  * - Overdue = an open task due before today (workspace "today" from the server clock).
  * - Utilisation = booked (confirmed) minutes ÷ capacity minutes, in basis points (null when
  *   there is no capacity).
+ * - Cost and revenue (canViewFinancials) = the confirmed booked minutes of the window priced at
+ *   the internal and the client rate (PRODUCT.md → Rate cards, domain/rates.ts: the project's
+ *   client card, else the default; person line → role line → card default; the rate in force on
+ *   the day booked). A line is one task's minutes for one person within one rate period, priced
+ *   minutes × rate / 60 and rounded half-even once; totals are sums of rounded lines. Minutes
+ *   with no rate are "unpriced" — counted in unpricedCostMinutes / unpricedRevenueMinutes, never
+ *   priced at 0. Tentative minutes are not priced.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -189,10 +196,20 @@ export const workloadTotalsSchema = z.object({
   utilisationBp: z.number().int().nullable(),
   /** Open tasks of the row due before today (whatever the window), under the filters. */
   overdueTasks: z.number().int(),
-  /** Booked minutes × internal rate (canViewFinancials only; null when unpriced). */
+  /**
+   * Booked minutes × internal rate, minor units: Σ of the priced lines (0 with nothing booked).
+   * Null without canViewFinancials, and when there are booked minutes and none has a rate.
+   */
   cost: z.number().int().nullable(),
-  /** Booked minutes × client rate (canViewFinancials only; null when unpriced). */
+  /** Booked minutes × client rate, minor units; null as for cost. */
   revenue: z.number().int().nullable(),
+  /**
+   * Booked minutes without an internal rate (left out of cost; > 0 with a cost means "partly
+   * unpriced"). Null without canViewFinancials.
+   */
+  unpricedCostMinutes: z.number().int().nullable(),
+  /** Booked minutes without a client rate (left out of revenue). Null without canViewFinancials. */
+  unpricedRevenueMinutes: z.number().int().nullable(),
 });
 export type WorkloadTotals = z.infer<typeof workloadTotalsSchema>;
 
@@ -224,6 +241,11 @@ export const workloadPersonSchema = z.object({
   off: z.array(z.number().int()),
   /** Days covered by an open task of the row that is overdue (due before today). */
   overdue: z.array(z.number().int()),
+  /**
+   * The person's utilisation target (Settings → People), basis points (8000 = 80.00 %); null
+   * when none is set. The screen compares totals.utilisationBp with it.
+   */
+  utilisationTargetBp: z.number().int().nullable(),
   totals: workloadTotalsSchema,
 });
 export type WorkloadPerson = z.infer<typeof workloadPersonSchema>;

@@ -1,4 +1,5 @@
 import { can, projectPhase, resolveAssigneeName } from "@domain/index";
+import { assertMinorUnits, sumMinorUnits } from "@domain/money";
 import { transaction } from "../../db/executor";
 import { notFound } from "../../lib/errors";
 import type { RequestContext } from "../../request-context";
@@ -67,12 +68,54 @@ function isoDays(from: string, to: string): string[] {
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
+/** The money totals of a grid row (all null without withMoney; bigint columns come as text on pg). */
+type RowMoney = Pick<WorkloadTotals, "cost" | "revenue" | "unpricedCostMinutes" | "unpricedRevenueMinutes">;
+
+const NO_MONEY: RowMoney = {
+  cost: null,
+  revenue: null,
+  unpricedCostMinutes: null,
+  unpricedRevenueMinutes: null,
+};
+
+const integerOrNull = (value: string | number | null, what: string) =>
+  value === null ? null : assertMinorUnits(Number(value), what);
+
+function moneyOf(row: WorkloadGridRow): RowMoney {
+  return {
+    cost: integerOrNull(row.cost, "cost"),
+    revenue: integerOrNull(row.revenue, "revenue"),
+    unpricedCostMinutes: integerOrNull(row.unpriced_cost_minutes, "minutes"),
+    unpricedRevenueMinutes: integerOrNull(row.unpriced_revenue_minutes, "minutes"),
+  };
+}
+
+/**
+ * The money of several rows together: sums of their (already rounded) totals. An amount is null
+ * when no row has one (not shown, or nothing priced) — as a row's own total is.
+ */
+function sumMoney(rows: readonly RowMoney[], withMoney: boolean): RowMoney {
+  if (!withMoney) return NO_MONEY;
+  const amount = (values: (number | null)[]) => {
+    const priced = values.filter((v): v is number => v !== null);
+    const unpriced = values.length > priced.length;
+    return priced.length === 0 && unpriced ? null : sumMinorUnits(priced);
+  };
+  return {
+    cost: amount(rows.map((r) => r.cost)),
+    revenue: amount(rows.map((r) => r.revenue)),
+    unpricedCostMinutes: sum(rows.map((r) => r.unpricedCostMinutes ?? 0)),
+    unpricedRevenueMinutes: sum(rows.map((r) => r.unpricedRevenueMinutes ?? 0)),
+  };
+}
+
 function totalsOf(
   booked: readonly number[],
   tentative: readonly number[],
   capacity: readonly number[],
   timeOff: readonly number[],
   overdueTasks: number,
+  money: RowMoney,
 ): WorkloadTotals {
   const b = sum(booked);
   const c = sum(capacity);
@@ -83,8 +126,7 @@ function totalsOf(
     timeOff: sum(timeOff),
     utilisationBp: c > 0 ? Math.round((b * 10_000) / c) : null,
     overdueTasks,
-    cost: null,
-    revenue: null,
+    ...money,
   };
 }
 
@@ -109,7 +151,8 @@ function personOf(row: WorkloadGridRow): WorkloadPerson {
     timeOff: row.time_off,
     off: row.off ?? [],
     overdue: row.overdue_days ?? [],
-    totals: totalsOf(row.booked, row.tentative, row.capacity, row.time_off, row.overdue_tasks),
+    utilisationTargetBp: row.utilisation_target_bp,
+    totals: totalsOf(row.booked, row.tentative, row.capacity, row.time_off, row.overdue_tasks, moneyOf(row)),
   };
 }
 
@@ -130,6 +173,7 @@ export function workloadFilter(
     ...(query.role ? { role: query.role } : {}),
     includeTentative: query.tentative === "true",
     bidStatuses: setup.bidStatuses,
+    withMoney: setup.canViewFinancials,
   };
 }
 
@@ -153,7 +197,7 @@ export async function getWorkload(ctx: RequestContext, query: WorkloadQuery): Pr
     booked: zeros,
     tentative: zeros,
     overdue: [],
-    totals: totalsOf(zeros, zeros, zeros, zeros, 0),
+    totals: totalsOf(zeros, zeros, zeros, zeros, 0, sumMoney([], setup.canViewFinancials)),
   };
   for (const row of found) {
     if (row.person === "") {
@@ -161,7 +205,7 @@ export async function getWorkload(ctx: RequestContext, query: WorkloadQuery): Pr
         booked: row.booked,
         tentative: row.tentative,
         overdue: row.overdue_days ?? [],
-        totals: totalsOf(row.booked, row.tentative, zeros, zeros, row.overdue_tasks),
+        totals: totalsOf(row.booked, row.tentative, zeros, zeros, row.overdue_tasks, moneyOf(row)),
       };
     } else {
       people.push(personOf(row));
@@ -187,8 +231,7 @@ export async function getWorkload(ctx: RequestContext, query: WorkloadQuery): Pr
       timeOff: sum(all.map((t) => t.timeOff)),
       utilisationBp: capacity > 0 ? Math.round((booked * 10_000) / capacity) : null,
       overdueTasks: sum(all.map((t) => t.overdueTasks)),
-      cost: null,
-      revenue: null,
+      ...sumMoney(all, setup.canViewFinancials),
     },
     spaces,
     unresolvedNames: people.filter((p) => !p.resolved).length,

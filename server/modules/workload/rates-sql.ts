@@ -5,7 +5,8 @@ import { sql, type SQL } from "drizzle-orm";
  * cards): the card (a project's own client card, else the default card of the kind), then on it
  * the person's line in force on the day (latest effective_from ≤ day), else the first of the
  * person's role tags with a line in force, else the card's default rate, else null (unpriced).
- * And domain/money.ts priceDurationMs: duration × rate / 3,600,000 rounded half-even.
+ * And domain/money.ts priceDurationMs: duration × rate / 3,600,000 rounded half-even, through
+ * roundHalfEvenSql (divideRoundHalfEven), which the workload totals price their lines with too.
  * workload.test.ts pins these against the domain functions on the same rows.
  */
 
@@ -50,9 +51,18 @@ export function rateSql(kind: "internal" | "client", s: RateSubject): SQL {
     where rc.organization_id = ${s.organizationId} and rc.id = ${cardId(kind, s)})`;
 }
 
+/**
+ * numerator ÷ denominator rounded half-even, as a bigint (null when either is null): the SQL twin
+ * of domain/money.ts divideRoundHalfEven, and the one place the workload SQL rounds money. Exact
+ * numeric arithmetic; the numerator is not negative (work × a rate) and the denominator positive.
+ */
+export function roundHalfEvenSql(numerator: SQL, denominator: SQL): SQL {
+  return sql`(select case when p.r * 2 > p.d or (p.r * 2 = p.d and mod(p.q, 2) = 1) then p.q + 1 else p.q end
+    from (select div(n.n, n.d) as q, mod(n.n, n.d) as r, n.d
+            from (select (${numerator})::numeric as n, (${denominator})::numeric as d) n) p)::bigint`;
+}
+
 /** duration_ms × rate / 3,600,000 rounded half-even (null when the rate is null). */
 export function priceSql(durationMs: SQL, rate: SQL): SQL {
-  return sql`(select case when p.r * 2 > 3600000 or (p.r * 2 = 3600000 and mod(p.q, 2) = 1) then p.q + 1 else p.q end
-    from (select div(n.n, 3600000) as q, mod(n.n, 3600000) as r
-            from (select (${durationMs})::numeric * (${rate})::numeric as n) n) p)::bigint`;
+  return roundHalfEvenSql(sql`(${durationMs})::numeric * (${rate})::numeric`, sql`3600000`);
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { firstRow, rows, run, type Executor, type Tx } from "../../db/executor";
 import { FINISHED, hoursPerDayEstimate, normStatus } from "../dashboard/repo";
+import { rateSql, roundHalfEvenSql } from "./rates-sql";
 
 /*
  * All SQL of the workload grid (spec §2 Workload, §9): one statement aggregates every open
@@ -81,6 +82,8 @@ export interface WorkloadFilter {
   includeTentative: boolean;
   /** Meta-task statuses whose projects are in the Bid phase (domain projectPhase). */
   bidStatuses: string[];
+  /** Price the confirmed bookings (canViewFinancials): the rows' cost and revenue columns. */
+  withMoney: boolean;
 }
 
 /** One row of the grid: a person, or the Unassigned row (person ''). */
@@ -104,6 +107,18 @@ export interface WorkloadGridRow {
   overdue_tasks: number;
   /** Workspace holidays in the window (indices; the same on every row). */
   holidays: number[] | null;
+  /** The person's utilisation target (person_settings), basis points; null when not set. */
+  utilisation_target_bp: number | null;
+  /**
+   * Confirmed booked minutes priced at the internal (cost) and client (revenue) rates: Σ of the
+   * rounded lines (minor units; bigint text on node-postgres). Null without withMoney, and when
+   * the row has booked minutes and none of them could be priced.
+   */
+  cost: string | number | null;
+  revenue: string | number | null;
+  /** Booked minutes with no rate (rounded to whole minutes); null without withMoney. */
+  unpriced_cost_minutes: string | number | null;
+  unpriced_revenue_minutes: string | number | null;
 }
 
 /**
@@ -177,6 +192,91 @@ function openStatusesCte(org: string): SQL {
 }
 
 /**
+ * The money of the grid's confirmed bookings (CTEs appended to the grid statement, which gives
+ * `rated` and `cum`): PRODUCT.md → Rate cards, priced per line where a line is one task's
+ * booked minutes for one person within one rate period — the task's days in the window split
+ * wherever a rate line that may apply to the person (their person line or a line of one of their
+ * role tags, on the default internal card or the project's client card) takes effect, so an hour
+ * is priced at the rate in force on the day it is booked. Each line's rate comes from rateSql
+ * (domain/rates.ts) on its first day; its price is minutes × rate / 60 rounded half-even once
+ * (roundHalfEvenSql, on the exact fraction of minutes); totals are sums of those rounded lines.
+ * A line without a rate is unpriced: its minutes are counted apart, never priced at 0.
+ * Tentative (Bid-phase) minutes are not priced.
+ */
+function moneyCtes(org: string): SQL {
+  const roles = (person: SQL) =>
+    sql`(select ps.role_tags from person_settings ps where ps.organization_id = ${org} and ps.clickup_user_id = ${person})`;
+  const subject = (row: string) => ({
+    organizationId: org,
+    person: sql.raw(`${row}.person`),
+    roles: roles(sql.raw(`${row}.person`)),
+    folder: sql.raw(`${row}.folder_id`),
+    day: sql.raw(`${row}.s1`),
+  });
+  return sql`priced as (
+        select r.person, r.task_id, r.folder_id, r.s, r.e, r.on_working, r.num_day, r.den_day
+          from rated r where not r.tentative and r.num_day > 0
+      ),
+      priced_cards as (
+        select p.person, p.task_id, c.id as card_id
+          from priced p
+          join rate_cards c on c.organization_id = ${org}
+           and (c.id = (select dc.id from rate_cards dc
+                         where dc.organization_id = ${org} and dc.kind = 'internal' and dc.is_default)
+                or c.id = coalesce(
+                  (select pc.card_id from project_rate_cards pc
+                     join rate_cards pcc on pcc.organization_id = pc.organization_id and pcc.id = pc.card_id
+                                        and pcc.kind = 'client'
+                    where pc.organization_id = ${org} and pc.folder_id = p.folder_id),
+                  (select dc.id from rate_cards dc
+                    where dc.organization_id = ${org} and dc.kind = 'client' and dc.is_default)))
+      ),
+      bounds as (
+        select p.person, p.task_id, p.s as day from priced p
+        union
+        select p.person, p.task_id, l.effective_from
+          from priced p
+          join priced_cards pc on pc.person = p.person and pc.task_id = p.task_id
+          join rate_card_lines l on l.organization_id = ${org} and l.card_id = pc.card_id
+           and l.effective_from > p.s and l.effective_from <= p.e
+           and ((l.subject_type = 'person' and l.subject_id = p.person)
+                or (l.subject_type = 'role' and lower(l.subject_id) in (
+                      select lower(tag) from unnest(coalesce(${roles(sql`p.person`)}, '{}'::text[])) tag)))
+      ),
+      segs as (
+        select p.person, p.folder_id, p.on_working, p.num_day, p.den_day, b.day as s1,
+               coalesce(lead(b.day) over (partition by b.person, b.task_id order by b.day) - 1, p.e) as e1
+          from bounds b
+          join priced p on p.person = b.person and p.task_id = b.task_id
+      ),
+      lines as (
+        select g.person,
+               g.num_day * (case when g.on_working
+                                 then cb.c - ca.c + (case when ca.w then 1 else 0 end)
+                                 else g.e1 - g.s1 + 1 end) as num,
+               g.den_day as den,
+               ${rateSql("internal", subject("g"))} as cost_rate,
+               ${rateSql("client", subject("g"))} as client_rate
+          from segs g
+          join cum ca on ca.day = g.s1
+          join cum cb on cb.day = g.e1
+      ),
+      money as (
+        select l.person,
+               case when count(*) filter (where l.cost_rate is not null) = 0 then null
+                    else sum(${roundHalfEvenSql(sql`l.num * l.cost_rate`, sql`l.den * 60`)}) end as cost,
+               case when count(*) filter (where l.client_rate is not null) = 0 then null
+                    else sum(${roundHalfEvenSql(sql`l.num * l.client_rate`, sql`l.den * 60`)}) end as revenue,
+               coalesce(round(sum(l.num / l.den) filter (where l.cost_rate is null)), 0)::bigint
+                 as unpriced_cost_minutes,
+               coalesce(round(sum(l.num / l.den) filter (where l.client_rate is null)), 0)::bigint
+                 as unpriced_revenue_minutes
+          from lines l where l.num > 0
+         group by l.person
+      )`;
+}
+
+/**
  * The grid in one statement: per person (and the Unassigned row) per day of the window, booked
  * and tentative minutes, capacity and time off, overdue days; and per person the open tasks
  * due before today. Rows: every ClickUp user of the workspace (or the filtered person / role
@@ -210,8 +310,9 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
       ),
       ${openStatusesCte(org)},
       cand as materialized (
-        select t.id, t.space_id, r.rs, r.re, x.dd,
+        select t.id, t.space_id, t.folder_id, r.rs, r.re, x.dd,
                coalesce(t.time_estimate_ms, 0)::numeric / 60000 as est,
+               coalesce(t.time_estimate_ms, 0)::numeric as est_ms,
                (t.folder_id is not null and t.folder_id in (select folder_id from bid)) as tentative
           from (${openTaskRows(f)}) t
          cross join lateral (select (t.start_date at time zone 'UTC')::date as sd,
@@ -259,11 +360,17 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
       ),
       cum as (select day, w, sum(case when w then 1 else 0 end) over (order by day) as c from cal),
       rated as (
-        select i.person, i.space_id, greatest(i.rs, win.d0) as s, least(i.re, win.d1) as e,
+        select i.person, i.id as task_id, i.folder_id, i.space_id, greatest(i.rs, win.d0) as s, least(i.re, win.d1) as e,
                i.tentative, (i.dd < win.today) as ov, n.nw > 0 as on_working,
                case when i.hpd is not null and i.hpd > 0 then i.hpd::numeric * 60
                     when i.est > 0 then i.est / i.n_asg / (case when n.nw > 0 then n.nw else i.re - i.rs + 1 end)
-                    else 0 end as rate
+                    else 0 end as rate,
+               -- The same minutes a day as an exact fraction (num_day / den_day), for pricing.
+               case when i.hpd is not null and i.hpd > 0 then i.hpd::numeric * 60
+                    when i.est > 0 then i.est_ms else 0 end as num_day,
+               case when i.hpd is not null and i.hpd > 0 then 1::numeric
+                    when i.est > 0 then 60000::numeric * i.n_asg * (case when n.nw > 0 then n.nw else i.re - i.rs + 1 end)
+                    else 1::numeric end as den_day
           from inwin i
          cross join win
           join cum a on a.day = i.rs
@@ -345,18 +452,33 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
       person_spaces as (
         select i.person, array_agg(distinct i.space_id order by i.space_id) as ids
           from inwin i where i.space_id is not null group by i.person
-      )
+      )${
+        f.withMoney
+          ? sql`,
+      ${moneyCtes(org)}`
+          : sql``
+      }
       select p.person, p.known, p.pu_username, p.pu_email,
              tu.username as task_username, tu.email as task_email,
              ps.role_tags, sp.ids as space_ids,
              g.booked, g.tentative, g.capacity, g.time_off, g.off, g.overdue_days,
-             coalesce(od.n, 0) as overdue_tasks,
+             coalesce(od.n, 0) as overdue_tasks, ps.utilization_target_bp as utilisation_target_bp,
+             ${
+               f.withMoney
+                 ? sql`case when m.person is null then 0 else m.cost end as cost,
+                       case when m.person is null then 0 else m.revenue end as revenue,
+                       coalesce(m.unpriced_cost_minutes, 0) as unpriced_cost_minutes,
+                       coalesce(m.unpriced_revenue_minutes, 0) as unpriced_revenue_minutes,`
+                 : sql`null::bigint as cost, null::bigint as revenue,
+                       null::bigint as unpriced_cost_minutes, null::bigint as unpriced_revenue_minutes,`
+             }
              (select array_agg(cal.day - win.d0 order by cal.day) from cal cross join win
                where cal.hol and cal.day between win.d0 and win.d1) as holidays
         from people p
         join grid g on g.person = p.person
         left join overdue od on od.person = p.person
         left join person_spaces sp on sp.person = p.person
+        ${f.withMoney ? sql`left join money m on m.person = p.person` : sql``}
         left join person_settings ps on ps.organization_id = ${org} and ps.clickup_user_id = p.person
         left join lateral (
           select case when jsonb_typeof(e.v->'username') = 'string' then nullif(btrim(e.v->>'username'), '') end

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { can } from "@domain/index";
 import { requireTenant } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { csvResponse } from "../../lib/csv";
@@ -12,7 +13,7 @@ import {
   workloadTimeEntriesQuerySchema,
   workloadTimeEntriesResponseSchema,
 } from "./contract";
-import { exportWorkloadCsv, WORKLOAD_CSV_COLUMNS } from "./export-workload-csv";
+import { exportWorkloadCsv, workloadCsvColumns } from "./export-workload-csv";
 import { getWorkload } from "./get-workload";
 import { listWorkloadEntries, listWorkloadTimeEntries } from "./list-workload-entries";
 
@@ -80,7 +81,7 @@ export function workloadCsvRoutes() {
       const query = c.req.valid("query");
       return csvResponse(c, {
         filename: `workload-${query.from}-${query.to}.csv`,
-        columns: WORKLOAD_CSV_COLUMNS,
+        columns: workloadCsvColumns(can(c.var.ctx.role, "canViewFinancials")),
         batches: exportWorkloadCsv(c.var.ctx, query),
       });
     },

@@ -1,7 +1,11 @@
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { divideRoundHalfEven } from "@domain/money";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
 import { createUserInWorkspace, signUp, type WorkspaceUser } from "../../../tests/api/fixtures";
 import { seedClickupData } from "../../../tests/api/seed";
+import { rows } from "../../db/executor";
 import type * as s from "../../db/schema";
 import type {
   WorkloadEntriesResponse,
@@ -9,6 +13,7 @@ import type {
   WorkloadResponse,
   WorkloadTimeEntriesResponse,
 } from "./contract";
+import { roundHalfEvenSql } from "./rates-sql";
 
 /*
  * The workload API on rows computed by hand. Window: Monday 2026-11-16 … Sunday 2026-11-29
@@ -285,6 +290,67 @@ describe("GET /api/workload", () => {
     expect(body.currency).toBe("USD");
   });
 
+  it("prices each person's confirmed bookings at the cost and client rates in force, unpriced minutes apart", async () => {
+    const res = await grid(`from=${FROM}&to=${TO}`);
+    expect(res.status).toBe(200);
+    const body = res.body;
+    expect(body.canViewFinancials).toBe(true);
+    // Ann (Editor): the default internal 50.00/h; no client rate for editors (unpriced, not 0).
+    // both 600 min + h/d est 240 + split 120 = 960 min × 50.00/h = 800.00; bid-task is tentative.
+    expect(person(body, ANN).totals).toMatchObject({
+      booked: 960,
+      cost: 80_000,
+      unpricedCostMinutes: 0,
+      revenue: null,
+      unpricedRevenueMinutes: 960,
+    });
+    // Bob: his own 60.00/h; Producer 150.00/h, 180.00/h from Fri 20th (a rate change mid-task).
+    // start-only 240 min (23–27th) × 180 = 720.00; due-only 150 min: 120 (16–19th) × 150 = 300.00
+    // + 30 (20th) × 180 = 90.00; h/d est 240 × 180 = 720.00; split 120 × 150 = 300.00; secret 60
+    // on the VIP card's 200.00 = 200.00 ⇒ revenue 2,330.00; cost 810 min × 60.00 = 810.00.
+    expect(person(body, BOB).totals).toMatchObject({
+      booked: 810,
+      cost: 81_000,
+      revenue: 233_000,
+      unpricedCostMinutes: 0,
+      unpricedRevenueMinutes: 0,
+    });
+    // Ghost (no role): 60 min at the default internal rate, no client rate.
+    expect(person(body, GHOST).totals).toMatchObject({
+      cost: 5_000,
+      revenue: null,
+      unpricedRevenueMinutes: 60,
+    });
+    // Nothing booked: nothing to price (0, not unpriced).
+    expect(person(body, "u-cat").totals).toMatchObject({ cost: 0, revenue: 0, unpricedRevenueMinutes: 0 });
+    // The Unassigned row: no person, so only the cards' default rates.
+    expect(body.unassigned.totals).toMatchObject({
+      cost: 5_000,
+      revenue: null,
+      unpricedCostMinutes: 0,
+      unpricedRevenueMinutes: 60,
+    });
+    // Grand totals: sums of the rows' rounded totals; the partly unpriced revenue says how much.
+    expect(body.totals).toMatchObject({
+      cost: 80_000 + 81_000 + 5_000 + 5_000,
+      revenue: 233_000,
+      unpricedCostMinutes: 0,
+      unpricedRevenueMinutes: 960 + 60 + 60,
+    });
+  });
+
+  it("prices the window's part of a task only, and per rate period", async () => {
+    // Fri 20th – Sun 29th: due-only's last day (30 min × 180.00) and Bob's later work.
+    const late = await grid(`from=2026-11-20&to=${TO}&person=${BOB}`);
+    expect(late.status).toBe(200);
+    // start-only 720.00 + due-only 90.00 + h/d est 720.00 + secret 200.00
+    expect(person(late.body, BOB).totals).toMatchObject({ booked: 570, revenue: 173_000, cost: 57_000 });
+    // Mon 16th – Thu 19th: before the raise.
+    const early = await grid(`from=${FROM}&to=2026-11-19&person=${BOB}`);
+    // due-only 120 min × 150.00 + split 120 × 150.00
+    expect(person(early.body, BOB).totals).toMatchObject({ booked: 240, revenue: 60_000, cost: 24_000 });
+  });
+
   it("leaves tentative load out with tentative=false", async () => {
     const res = await grid(`from=${FROM}&to=${TO}&tentative=false`);
     expect(res.status).toBe(200);
@@ -318,6 +384,18 @@ describe("GET /api/workload", () => {
     expect(res.body.canViewFinancials).toBe(false);
     expect(person(res.body, BOB).totals.booked).toBe(810); // the private space's task counts
     expect(person(res.body, BOB).totals.cost).toBeNull();
+    for (const totals of [
+      ...res.body.people.map((p) => p.totals),
+      res.body.unassigned.totals,
+      res.body.totals,
+    ]) {
+      expect(totals).toMatchObject({
+        cost: null,
+        revenue: null,
+        unpricedCostMinutes: null,
+        unpricedRevenueMinutes: null,
+      });
+    }
   });
 
   it("answers 404 for another workspace's project, space or person", async () => {
@@ -373,11 +451,31 @@ describe("GET /api/workload", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Person,Person ID,Roles,Date,Booked Hours,Tentative Hours,Capacity Hours,Time Off Hours,Overdue",
+      "Person,Person ID,Roles,Date,Booked Hours,Tentative Hours,Capacity Hours,Time Off Hours,Overdue," +
+        "Currency,Window Cost,Window Revenue,Window Unpriced Cost Hours,Window Unpriced Revenue Hours",
     );
     expect(lines).toHaveLength(15);
+    // The window's money on the row's first line only (a column sums to the grid's total).
+    expect(lines[1]).toBe("bob@agency.test,u-bob,Producer,2026-11-16,1.5,0,8,0,yes,USD,810.00,2330.00,0,0");
+    expect(lines[9]).toBe("bob@agency.test,u-bob,Producer,2026-11-24,4,0,0,8,,,,,,");
+    expect(lines[12]).toBe("bob@agency.test,u-bob,Producer,2026-11-27,1,0,4,4,,,,,,");
+  });
+
+  it("exports no money to a member, and unpriced hours to a financial viewer", async () => {
+    const res = await member.client.get(`/api/workload.csv?from=${FROM}&to=${TO}&person=${BOB}`);
+    expect(res.status).toBe(200);
+    const lines = res.text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "Person,Person ID,Roles,Date,Booked Hours,Tentative Hours,Capacity Hours,Time Off Hours,Overdue",
+    );
     expect(lines[9]).toBe("bob@agency.test,u-bob,Producer,2026-11-24,4,0,0,8,");
-    expect(lines[12]).toBe("bob@agency.test,u-bob,Producer,2026-11-27,1,0,4,4,");
+    const ann = await owner.client.get(`/api/workload.csv?from=${FROM}&to=${TO}&person=${ANN}`);
+    const first = ann.text.replace(/^\uFEFF/, "").split("\r\n")[1];
+    // Ann's client hours have no rate: no revenue, 16 unpriced hours.
+    expect(first).toBe("Ann,u-ann,Editor,2026-11-16,3,0,6,0,yes,USD,800.00,,0,16");
   });
 });
 
@@ -539,5 +637,45 @@ describe("GET /api/workload/time-entries", () => {
   it("answers 404 for another workspace's person and 400 for a bad window", async () => {
     expect((await owner.client.get(`/api/workload/time-entries?person=u-b`)).status).toBe(404);
     expect((await owner.client.get(`/api/workload/time-entries?from=${TO}&to=${FROM}`)).status).toBe(400);
+  });
+});
+
+describe("workload money", () => {
+  it("rounds a line in SQL exactly as domain divideRoundHalfEven does", async () => {
+    const pairs = fc.sample(
+      fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.bigInt({ min: 1n, max: 10n ** 9n })),
+      { numRuns: 300, seed: 12 },
+    );
+    pairs.push([5n, 2n], [7n, 2n], [1n, 2n], [3n, 2n], [25n, 10n], [35n, 10n], [0n, 7n], [90n, 60n]);
+    const found = await rows<{ n: string; d: string; v: string }>(
+      ctx.database.db,
+      sql`select x.n::text as n, x.d::text as d, ${roundHalfEvenSql(sql`x.n`, sql`x.d`)}::text as v
+            from (select (e->>0)::numeric as n, (e->>1)::numeric as d
+                    from jsonb_array_elements(${JSON.stringify(pairs.map(([n, d]) => [n.toString(), d.toString()]))}::jsonb) e) x`,
+    );
+    expect(found).toHaveLength(pairs.length);
+    for (const row of found) {
+      expect(row.v, `${row.n} / ${row.d}`).toBe(divideRoundHalfEven(BigInt(row.n), BigInt(row.d)).toString());
+    }
+  });
+
+  it("prices the part of a person's bookings that has a rate and counts the rest as unpriced", async () => {
+    // Ann gets her own client rate, 100.00/h, from Fri 20th: before it her hours stay unpriced.
+    await ctx.database.raw.query(
+      `insert into rate_card_lines (organization_id, id, card_id, subject_type, subject_id, rate_minor, effective_from)
+       values ($1, 'l-ann', 'rc-cli', 'person', $2, 10000, '2026-11-20')`,
+      [owner.organizationId, ANN],
+    );
+    const res = await grid(`from=${FROM}&to=${TO}&person=${ANN}`);
+    expect(res.status).toBe(200);
+    // both: 480 min on 16–19th unpriced, 120 on the 20th × 100.00; h/d est 240 × 100.00; split 120 unpriced.
+    expect(person(res.body, ANN).totals).toMatchObject({
+      booked: 960,
+      revenue: 60_000,
+      unpricedRevenueMinutes: 600,
+      cost: 80_000,
+      unpricedCostMinutes: 0,
+    });
+    expect(res.body.totals).toMatchObject({ revenue: 60_000, unpricedRevenueMinutes: 600 });
   });
 });

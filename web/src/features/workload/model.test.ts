@@ -11,6 +11,8 @@ const totals = (booked = 0, tentative = 0): WorkloadTotals => ({
   overdueTasks: 0,
   cost: null,
   revenue: null,
+  unpricedCostMinutes: null,
+  unpricedRevenueMinutes: null,
 });
 
 function person(id: string, name: string, roles: string[], spaceIds: string[] = []): WorkloadPerson {
@@ -27,6 +29,7 @@ function person(id: string, name: string, roles: string[], spaceIds: string[] = 
     timeOff: [0],
     off: [],
     overdue: [],
+    utilisationTargetBp: null,
     totals: totals(),
   };
 }

@@ -1,0 +1,4 @@
+ALTER TABLE "person_settings" ADD COLUMN "purchasing_limit_minor" bigint;--> statement-breakpoint
+ALTER TABLE "person_settings" ADD COLUMN "utilization_target_bp" integer;--> statement-breakpoint
+ALTER TABLE "person_settings" ADD CONSTRAINT "person_settings_purchasing_limit_non_negative" CHECK ("person_settings"."purchasing_limit_minor" is null or "person_settings"."purchasing_limit_minor" >= 0);--> statement-breakpoint
+ALTER TABLE "person_settings" ADD CONSTRAINT "person_settings_utilization_target_range" CHECK ("person_settings"."utilization_target_bp" is null or "person_settings"."utilization_target_bp" between 0 and 10000);
