@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   applyBasisPoints,
   assertMinorUnits,
+  basisPointsToPercentText,
   CURRENCY_CODES,
   currencyCodeSchema,
   currencyDigits,
@@ -13,6 +14,8 @@ import {
   isCurrencyCode,
   minorToDecimalString,
   parseMoney,
+  parsePercent,
+  percentBasisPointsSchema,
   priceDurationMs,
   priceMinutes,
   rateMinorSchema,
@@ -257,6 +260,64 @@ describe("parsing typed money", () => {
           expect(parseMoney(minorToDecimalString(amount, currency), currency)).toBe(amount);
         },
       ),
+      SEED,
+    );
+  });
+});
+
+describe("typed percentages", () => {
+  it("reads a percent as whole basis points, never through a float", () => {
+    expect(parsePercent("80")).toBe(8000);
+    expect(parsePercent("80.5")).toBe(8050);
+    expect(parsePercent("7,25 %")).toBe(725);
+    expect(parsePercent(" 100% ")).toBe(10_000);
+    expect(parsePercent("0.05")).toBe(5);
+    expect(parsePercent("0")).toBe(0);
+    expect(parsePercent("12.")).toBe(1200);
+    // 0.29 × 100 is 28.999999999999996 in floating point: the text is read digit by digit.
+    expect(parsePercent("0.29")).toBe(29);
+    expect(parsePercent("150")).toBe(15_000); // the range is the schema's rule
+  });
+
+  it("refuses what is not a plain percent", () => {
+    for (const text of ["", "-5", "80.125", "1e2", "eighty", "80 %%", "%", ".5", "1,000"]) {
+      expect(parsePercent(text), text).toBeNull();
+    }
+  });
+
+  it("writes basis points as the percent a field shows", () => {
+    expect(basisPointsToPercentText(8000)).toBe("80");
+    expect(basisPointsToPercentText(8050)).toBe("80.5");
+    expect(basisPointsToPercentText(725)).toBe("7.25");
+    expect(basisPointsToPercentText(5)).toBe("0.05");
+    expect(basisPointsToPercentText(0)).toBe("0");
+    expect(basisPointsToPercentText(10_000)).toBe("100");
+    expect(() => basisPointsToPercentText(1.5)).toThrow(RangeError);
+  });
+
+  it("checks a target's range in basis points", () => {
+    expect(percentBasisPointsSchema.safeParse(8000).success).toBe(true);
+    expect(percentBasisPointsSchema.safeParse(10_000).success).toBe(true);
+    for (const bad of [-1, 10_001, 80.5, "8000"]) {
+      expect(percentBasisPointsSchema.safeParse(bad).success, String(bad)).toBe(false);
+    }
+  });
+
+  it("property: parsePercent reads back what basisPointsToPercentText wrote", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999_999_999 }), (bp) => {
+        expect(parsePercent(basisPointsToPercentText(bp))).toBe(bp);
+      }),
+      SEED,
+    );
+  });
+
+  it("property: a whole percent n is n × 100 basis points, and two decimals add exactly", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 99 }), (n, cents) => {
+        expect(parsePercent(String(n))).toBe(n * 100);
+        expect(parsePercent(`${n}.${String(cents).padStart(2, "0")}`)).toBe(n * 100 + cents);
+      }),
       SEED,
     );
   });

@@ -228,3 +228,33 @@ export function parseMoney(text: string, currency: string): MinorUnits | null {
   if (minor > BigInt(Number.MAX_SAFE_INTEGER) || minor < BigInt(Number.MIN_SAFE_INTEGER)) return null;
   return Number(minor);
 }
+
+/** A percentage from 0 % to 100 % in basis points (0–10,000), e.g. a utilisation target. */
+export const percentBasisPointsSchema = z
+  .number()
+  .int("must be a whole number of basis points (8000 = 80 %)")
+  .min(0, "must not be negative")
+  .max(10_000, "must be at most 10000 (100 %)");
+
+const PERCENT_TEXT = /^(\d{1,7})(?:[.,](\d{0,2}))?$/;
+
+/**
+ * A typed percentage to basis points without floats: "80" → 8000, "80.5" → 8050, "7,25 %" →
+ * 725. Spaces and one trailing "%" are ignored; null when the text is not a plain non-negative
+ * number with at most two decimals (the range is the caller's rule, percentBasisPointsSchema).
+ */
+export function parsePercent(text: string): BasisPoints | null {
+  const match = PERCENT_TEXT.exec(text.replace(/\s/g, "").replace(/%$/, ""));
+  if (!match) return null;
+  const [, whole = "", fraction = ""] = match;
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/**
+ * Basis points as the plain percent a field shows and parsePercent reads back, without trailing
+ * zeros: 8000 → "80", 8050 → "80.5", 725 → "7.25", 5 → "0.05".
+ */
+export function basisPointsToPercentText(basisPoints: BasisPoints): string {
+  const text = decimalString(assertMinorUnits(basisPoints, "basis points"), 2);
+  return text.replace(/\.?0+$/, "");
+}
