@@ -155,6 +155,65 @@ describe("time entries", () => {
     expect(sim.state.taskById.get(taskId)?.timeSpent).toBe(before);
   });
 
+  it("PUT time entry requires tags and applies tag_action: replace by default, add, remove", async () => {
+    const sim = testSim();
+    const pk = sim.createPersonalToken(sim.demo.memberUserId);
+    const base = `/api/v2/team/${sim.demo.teamId}/time_entries`;
+    const tag = (name: string) => ({ name, tag_fg: "#ffffff", tag_bg: "#7b68ee" });
+    const created = await call<{ data: Entry }>(sim, "POST", base, {
+      auth: pk,
+      body: { start: TEST_NOW - 3_600_000, duration: 600_000, tags: [tag("draft"), tag("review")] },
+    });
+    expect(created.status).toBe(200);
+    const url = `${base}/${created.body.data.id}`;
+    const tags = async () =>
+      (await call<{ data: { tags: Array<{ name: string }> } }>(sim, "GET", url, { auth: pk })).body.data.tags
+        .map((t) => t.name)
+        .sort();
+    // `tags` is the body's one required property (UpdateatimeEntryrequest).
+    const without = await call<{ ECODE: string }>(sim, "PUT", url, { auth: pk, body: { description: "x" } });
+    expect(without.status).toBe(400);
+    expect(await tags()).toEqual(["draft", "review"]);
+    const unknown = await call(sim, "PUT", url, { auth: pk, body: { tags: [], tag_action: "merge" } });
+    expect(unknown.status).toBe(400);
+    // Adding nothing changes nothing (what the write-back sends).
+    expect(
+      (await call(sim, "PUT", url, { auth: pk, body: { tags: [], tag_action: "add", duration: 900_000 } }))
+        .status,
+    ).toBe(200);
+    expect(await tags()).toEqual(["draft", "review"]);
+    await call(sim, "PUT", url, { auth: pk, body: { tags: [tag("billed")], tag_action: "add" } });
+    expect(await tags()).toEqual(["billed", "draft", "review"]);
+    await call(sim, "PUT", url, { auth: pk, body: { tags: [tag("draft")], tag_action: "remove" } });
+    expect(await tags()).toEqual(["billed", "review"]);
+    await call(sim, "PUT", url, { auth: pk, body: { tags: [tag("final")] } });
+    expect(await tags()).toEqual(["final"]);
+    // `start` and `end` only together, even with a duration.
+    const lone = await call(sim, "PUT", url, {
+      auth: pk,
+      body: { tags: [], tag_action: "add", start: TEST_NOW - 7_200_000, duration: 60_000 },
+    });
+    expect(lone.status).toBe(400);
+  });
+
+  it("POST time entry requires start and duration (stop may replace duration, end may not)", async () => {
+    const sim = testSim();
+    const pk = sim.createPersonalToken(sim.demo.memberUserId);
+    const base = `/api/v2/team/${sim.demo.teamId}/time_entries`;
+    const start = TEST_NOW - 3_600_000;
+    const post = (body: Record<string, unknown>) =>
+      call<{ data: Entry }>(sim, "POST", base, { auth: pk, body });
+    expect((await post({ duration: 600_000 })).status).toBe(400);
+    expect((await post({ start })).status).toBe(400);
+    expect((await post({ start, end: start + 600_000 })).status).toBe(400);
+    const viaStop = await post({ start, stop: start + 300_000 });
+    expect(viaStop.status).toBe(200);
+    expect(viaStop.body.data.duration).toBe(300_000);
+    // With start and end both given the duration is ignored.
+    const both = await post({ start, end: start + 600_000, duration: 1 });
+    expect(both.body.data.duration).toBe(600_000);
+  });
+
   it("keeps members to their own entries on writes, admins may write for others", async () => {
     const sim = testSim();
     const member = sim.createPersonalToken(sim.demo.memberUserId);

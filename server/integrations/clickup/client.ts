@@ -454,6 +454,15 @@ export class ClickUpClient {
     return decodeTimeEntry(body.data);
   }
 
+  /**
+   * `PUT /team/{team_id}/time_entries/{timer_id}`. The OpenAPI document marks `tags` as the one
+   * required property of the body and offers `tag_action` = `replace` | `add` | `remove`; tags
+   * sent without an action replace the entry's, so the former `tags: []` erased every label the
+   * person had put on the entry in ClickUp. Decision: send `tags: []` with `tag_action: "add"` —
+   * adding nothing satisfies the requirement and leaves the entry's tags as they are, without
+   * having to know them (Agency Hub does not store time-entry tags) and without a read-modify-
+   * write race against someone tagging the entry meanwhile. Agency Hub never changes tags.
+   */
   async updateTimeEntry(
     teamId: string,
     timerId: string,
@@ -475,6 +484,7 @@ export class ClickUpClient {
         ...(patch.billable !== undefined ? { billable: patch.billable } : {}),
         ...(patch.taskId !== undefined ? { tid: patch.taskId } : {}),
         tags: [],
+        tag_action: "add",
       },
     });
   }

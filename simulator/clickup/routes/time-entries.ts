@@ -133,12 +133,15 @@ export function registerTimeEntryRoutes(api: Hono<SimEnv>, services: SimServices
     const access = c.get("access");
     const team = access.team(c.req.param("team_id"));
     const body = await readJson(c);
+    // The document's Createatimeentryrequest requires `start` and `duration`; `stop` "can be
+    // used instead of `duration`"; with both `start` and `end` (or `stop`) `duration` is ignored.
+    // `end` alone does not replace `duration` (the document says so of `stop` only).
     const start = optNumber(body["start"], "start");
     if (start === undefined) throw errors.badRequest("start is required", "TIMEENTRY_001");
     const end = optNumber(body["end"] ?? body["stop"], "end");
     const duration = optNumber(body["duration"], "duration");
-    if (end === undefined && duration === undefined)
-      throw errors.badRequest("duration or end is required", "TIMEENTRY_001");
+    if (duration === undefined && body["stop"] === undefined)
+      throw errors.badRequest("duration is required (or stop instead of it)", "TIMEENTRY_001");
     const assignee = optNumber(body["assignee"], "assignee") ?? access.userId;
     if (assignee !== access.userId) {
       if (!access.isAdmin(team.id)) throw errors.timeEntryForbidden();
@@ -217,12 +220,18 @@ export function registerTimeEntryRoutes(api: Hono<SimEnv>, services: SimServices
     const team = access.team(c.req.param("team_id"));
     const index = entryFor(access, team.id, c.req.param("timer_id"));
     const body = await readJson(c);
+    // UpdateatimeEntryrequest: `tags` is the one required property; `tag_action` is one of
+    // `replace`, `add`, `remove` (default here: replace — the tags sent become the entry's);
+    // `start` and `end` only together.
+    if (!Array.isArray(body["tags"]))
+      throw errors.badRequest("tags is required (an array of {name, tag_fg, tag_bg})", "TIMEENTRY_004");
+    const tagAction = body["tag_action"] ?? "replace";
+    if (tagAction !== "replace" && tagAction !== "add" && tagAction !== "remove")
+      throw errors.badRequest("tag_action must be replace, add or remove", "TIMEENTRY_008");
     const start = optNumber(body["start"], "start");
     const end = optNumber(body["end"], "end");
-    if ((start === undefined) !== (end === undefined) && body["duration"] === undefined) {
+    if ((start === undefined) !== (end === undefined))
       throw errors.badRequest("start and end must be sent together", "TIMEENTRY_002");
-    }
-    const tagAction = body["tag_action"];
     ops.updateTimeEntry(access.userId, team.id, index, {
       start,
       end,
@@ -231,7 +240,7 @@ export function registerTimeEntryRoutes(api: Hono<SimEnv>, services: SimServices
       billable: optBoolean(body["billable"]),
       taskId: resolveTid(c, access, body["tid"]),
       tags: parseTags(body["tags"]),
-      tagAction: tagAction === "add" || tagAction === "remove" ? tagAction : "replace",
+      tagAction,
     });
     // The response body is undocumented; clients should re-read the entry with GET.
     return c.json({ data: [timeEntryObject(state, store.get(index), serializeOpts(c, false))] });
