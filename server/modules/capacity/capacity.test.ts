@@ -150,6 +150,124 @@ describe("holidays and people", () => {
   });
 });
 
+describe("purchasing limit and utilisation target", () => {
+  type AuditRow = { actor_user_id: string; category: string | null; before: unknown; after: unknown };
+  const audits = async () =>
+    (
+      await ctx.database.raw.query<AuditRow>(
+        `select actor_user_id, category, before, after from audit_events
+          where organization_id = $1 and object_type = 'person_settings' and object_id = 'cu-member'
+          order by occurred_at, id`,
+        [owner.organizationId],
+      )
+    ).rows;
+  const personOf = async (who: WorkspaceUser, id: string) =>
+    (await who.client.get<{ people: CapacityPerson[] }>("/api/capacity/people")).body.people.find(
+      (p) => p.clickupUserId === id,
+    );
+
+  it("admins set them with an audit row; members read the target but never the limit", async () => {
+    const body = { minutesPerDay: null, purchasingLimitMinor: 250_000, utilizationTargetBp: 8000 };
+    expect((await member.client.put("/api/capacity/people/cu-member", body)).status).toBe(403);
+    expect(await audits()).toEqual([]);
+    const res = await owner.client.put<CapacityPerson>("/api/capacity/people/cu-member", body);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ purchasingLimitMinor: 250_000, utilizationTargetBp: 8000 });
+    expect(await personOf(owner, "cu-member")).toMatchObject({
+      purchasingLimitMinor: 250_000,
+      utilizationTargetBp: 8000,
+    });
+    const seenByMember = await personOf(member, "cu-member");
+    expect(seenByMember?.utilizationTargetBp).toBe(8000);
+    expect(seenByMember).not.toHaveProperty("purchasingLimitMinor");
+    // One audit row in the same transaction, on the finance trail (purchasing authority changed).
+    expect(await audits()).toEqual([
+      {
+        actor_user_id: owner.userId,
+        category: "finance",
+        before: {
+          minutesPerDay: null,
+          minutesEffectiveFrom: null,
+          roleTags: [],
+          purchasingLimitMinor: null,
+          utilizationTargetBp: null,
+        },
+        after: {
+          minutesPerDay: null,
+          minutesEffectiveFrom: null,
+          roleTags: [],
+          purchasingLimitMinor: 250_000,
+          utilizationTargetBp: 8000,
+        },
+      },
+    ]);
+  });
+
+  it("a write that leaves them out keeps them; null clears them; an admin may too", async () => {
+    const kept = await owner.client.put<CapacityPerson>("/api/capacity/people/cu-member", {
+      minutesPerDay: null,
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({
+      minutesPerDay: null,
+      purchasingLimitMinor: 250_000,
+      utilizationTargetBp: 8000,
+    });
+    // The limit did not change: an ordinary (not finance) audit row.
+    expect((await audits()).at(-1)).toMatchObject({ category: null });
+    const admin = await createUserInWorkspace(ctx, { role: "admin", organizationId: owner.organizationId });
+    const cleared = await admin.client.put<CapacityPerson>("/api/capacity/people/cu-member", {
+      minutesPerDay: null,
+      purchasingLimitMinor: null,
+      utilizationTargetBp: null,
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ purchasingLimitMinor: null, utilizationTargetBp: null });
+    expect((await audits()).at(-1)).toMatchObject({
+      actor_user_id: admin.userId,
+      category: "finance",
+      after: { purchasingLimitMinor: null, utilizationTargetBp: null },
+    });
+    // 0 is a limit (approve nothing above 0.00) and a target, not "none".
+    const zero = await owner.client.put<CapacityPerson>("/api/capacity/people/cu-member", {
+      minutesPerDay: null,
+      purchasingLimitMinor: 0,
+      utilizationTargetBp: 0,
+    });
+    expect(zero.body).toMatchObject({ purchasingLimitMinor: 0, utilizationTargetBp: 0 });
+  });
+
+  it("bad values → 400 naming the field; another workspace's person → 404", async () => {
+    const before = (await audits()).length;
+    for (const [patch, field] of [
+      [{ purchasingLimitMinor: -1 }, "purchasingLimitMinor"],
+      [{ purchasingLimitMinor: 1500.5 }, "purchasingLimitMinor"],
+      [{ purchasingLimitMinor: "1500.50" }, "purchasingLimitMinor"],
+      [{ purchasingLimitMinor: "150000" }, "purchasingLimitMinor"],
+      [{ purchasingLimitMinor: 2 ** 53 }, "purchasingLimitMinor"],
+      [{ utilizationTargetBp: 10_001 }, "utilizationTargetBp"],
+      [{ utilizationTargetBp: -1 }, "utilizationTargetBp"],
+      [{ utilizationTargetBp: 80.5 }, "utilizationTargetBp"],
+      [{ utilizationTargetBp: "80%" }, "utilizationTargetBp"],
+    ] as const) {
+      const res = await owner.client.put<ErrorBody>("/api/capacity/people/cu-member", {
+        minutesPerDay: null,
+        ...patch,
+      });
+      expect(res.status, JSON.stringify(patch)).toBe(400);
+      // Named, and nothing else (a value may break two rules of its field).
+      expect(new Set(res.body.error.fields?.map((f) => f.field))).toEqual(new Set([field]));
+    }
+    const stranger404 = await owner.client.put("/api/capacity/people/cu-stranger", {
+      minutesPerDay: null,
+      purchasingLimitMinor: 100,
+    });
+    expect(stranger404.status).toBe(404);
+    expect(await audits()).toHaveLength(before);
+    expect((await personOf(owner, "cu-member"))?.purchasingLimitMinor).toBe(0);
+  });
+});
+
 describe("time off", () => {
   it("a member enters their own time off, not someone else's; admins anyone's", async () => {
     const own = await member.client.post<TimeOffView>("/api/capacity/time-off", {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isoDaySchema } from "@domain/iso-day";
-import { currencyCodeSchema } from "@domain/money";
+import { currencyCodeSchema, minorUnitsSchema, percentBasisPointsSchema } from "@domain/money";
 import {
   minutesPerDaySchema,
   timeOffTypeSchema,
@@ -63,7 +63,21 @@ export const personParamSchema = z.strictObject({ clickupUserId: idSchema });
 
 const tagSchema = z.string().trim().min(1, "must not be empty").max(100);
 
-/** PUT /api/capacity/people/:clickupUserId (admins). */
+/**
+ * A person's purchasing limit: whole minor units of the workspace currency (12345 = 123.45 USD),
+ * never a float or a money text. PRODUCT.md → Purchase orders: the person approves a PO up to
+ * this amount on their own; above it an owner or admin must. null = no purchasing authority: every
+ * PO they would approve needs an owner or admin (owners and admins approve any amount anyway).
+ */
+export const purchasingLimitSchema = minorUnitsSchema.refine((v) => v >= 0, "must not be negative");
+
+/**
+ * A person's utilisation target: basis points of capacity, 0–10,000 (8000 = 80.00 %); null = no
+ * target (Reports → Utilization and the workload grid compare booked ÷ capacity with it).
+ */
+export const utilizationTargetSchema = percentBasisPointsSchema;
+
+/** PUT /api/capacity/people/:clickupUserId (admins). A field left out keeps its value. */
 export const personSettingsBodySchema = z.strictObject({
   /** null = the workspace default. */
   minutesPerDay: minutesPerDaySchema.nullable(),
@@ -71,6 +85,10 @@ export const personSettingsBodySchema = z.strictObject({
   minutesEffectiveFrom: daySchema.nullable().optional(),
   /** ClickUp tag names (rate-card role lines, workload grouping). */
   roleTags: z.array(tagSchema).max(20).optional(),
+  /** Minor units of the workspace currency; null = no purchasing authority (purchasingLimitSchema). */
+  purchasingLimitMinor: purchasingLimitSchema.nullable().optional(),
+  /** Basis points 0–10,000; null = no target. */
+  utilizationTargetBp: utilizationTargetSchema.nullable().optional(),
 });
 export type PersonSettingsBody = z.infer<typeof personSettingsBodySchema>;
 
@@ -82,6 +100,13 @@ export const personSchema = z
     minutesPerDay: z.number().int().nullable(),
     minutesEffectiveFrom: z.string().nullable(),
     roleTags: z.array(z.string()),
+    /**
+     * Minor units of the workspace currency; null = no purchasing authority (every PO they would
+     * approve needs an owner or admin). Left out for a caller without canViewFinancials.
+     */
+    purchasingLimitMinor: z.number().int().nullable().optional(),
+    /** Basis points (8000 = 80.00 %); null = no target. */
+    utilizationTargetBp: z.number().int().nullable(),
   })
   .meta({ id: "CapacityPerson" });
 export type CapacityPerson = z.infer<typeof personSchema>;

@@ -105,6 +105,9 @@ export interface PersonRow {
   minutes_per_day: number | null;
   minutes_effective_from: string | null;
   role_tags: string[] | null;
+  /** bigint: text on node-postgres. */
+  purchasing_limit_minor: string | number | null;
+  utilization_target_bp: number | null;
 }
 
 /** The workspace's ClickUp users with their settings (one person, or all by name). */
@@ -116,7 +119,8 @@ export async function selectPeople(
   return rows<PersonRow>(
     executor,
     sql`select u.id as clickup_user_id, u.username, u.email, ps.minutes_per_day,
-               to_char(ps.minutes_effective_from, 'YYYY-MM-DD') as minutes_effective_from, ps.role_tags
+               to_char(ps.minutes_effective_from, 'YYYY-MM-DD') as minutes_effective_from, ps.role_tags,
+               ps.purchasing_limit_minor, ps.utilization_target_bp
           from provider_users u
           left join person_settings ps on ps.organization_id = u.organization_id and ps.clickup_user_id = u.id
          where u.organization_id = ${organizationId}
@@ -138,6 +142,8 @@ export async function upsertPersonSettings(
         minutesPerDay: row.minutesPerDay,
         minutesEffectiveFrom: row.minutesEffectiveFrom,
         roleTags: row.roleTags,
+        purchasingLimitMinor: row.purchasingLimitMinor,
+        utilizationTargetBp: row.utilizationTargetBp,
         updatedAt: row.updatedAt,
       },
     });

@@ -89,7 +89,12 @@ export function capacityRoutes() {
     )
     .put(
       "/people/:clickupUserId",
-      documented({ summary: "Set a person's minutes per day and role tags", tags, response: personSchema }),
+      documented({
+        summary:
+          "Set a person's minutes per day, role tags, purchasing limit and utilisation target (owners and admins)",
+        tags,
+        response: personSchema,
+      }),
       validate("param", personParamSchema),
       validate("json", personSettingsBodySchema),
       async (c) =>

@@ -678,4 +678,18 @@ describe("workload money", () => {
     });
     expect(res.body.totals).toMatchObject({ revenue: 60_000, unpricedRevenueMinutes: 600 });
   });
+
+  it("gives each person's utilisation target (Settings → People) to every member", async () => {
+    expect(person((await grid(`from=${FROM}&to=${TO}`)).body, ANN).utilisationTargetBp).toBeNull();
+    await ctx.database.raw.query(
+      `update person_settings set utilization_target_bp = 8000 where organization_id = $1 and clickup_user_id = $2`,
+      [owner.organizationId, ANN],
+    );
+    const res = await grid(`from=${FROM}&to=${TO}`, member);
+    expect(person(res.body, ANN)).toMatchObject({
+      utilisationTargetBp: 8000,
+      totals: { utilisationBp: 2963 },
+    });
+    expect(person(res.body, BOB).utilisationTargetBp).toBeNull();
+  });
 });
