@@ -233,9 +233,10 @@ export function filterAndSort(
     if (lists && !lists.has(t.listId)) continue;
     if (!gt(t.dueDate, q.dueDateGt) || !lt(t.dueDate, q.dueDateLt)) continue;
     if (!gt(t.dateCreated, q.dateCreatedGt) || !lt(t.dateCreated, q.dateCreatedLt)) continue;
-    // The date_updated_gt bound behaves inclusively in practice (§3.1): mirror that.
-    if (q.dateUpdatedGt !== null && t.dateUpdated < q.dateUpdatedGt) continue;
-    if (!lt(t.dateUpdated, q.dateUpdatedLt)) continue;
+    // Strictly greater, as the OpenAPI document says ("date updated greater than"); clickup-api.md
+    // §3.1 guesses it "appears to be inclusive" — a client must not rely on either, so the
+    // simulator takes the document's word and the poll overlaps its cursor.
+    if (!gt(t.dateUpdated, q.dateUpdatedGt) || !lt(t.dateUpdated, q.dateUpdatedLt)) continue;
     if (!gt(t.dateDone, q.dateDoneGt) || !lt(t.dateDone, q.dateDoneLt)) continue;
     if (q.customFields.length && !q.customFields.every((f) => fieldMatches(state, t, f))) continue;
     if (!visible(t)) continue;

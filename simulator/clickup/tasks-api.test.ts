@@ -232,7 +232,7 @@ describe("task listing", () => {
     expect(beyond.body).toEqual({ tasks: [], last_page: true });
   });
 
-  it("orders by created desc by default, reverse flips, date_updated_gt is inclusive", async () => {
+  it("orders by created desc by default, reverse flips, date_updated_gt is strictly greater", async () => {
     const clock = testClock();
     const sim = testSim({ now: clock.now });
     const pk = sim.createPersonalToken(sim.demo.ownerUserId);
@@ -248,10 +248,17 @@ describe("task listing", () => {
     const cursor = clock.now();
     const target = sim.demo.memberFixtures.currentWeekTaskIds[0] ?? "";
     sim.mutate.updateTask(target, { name: "Renamed in ClickUp" });
-    const changed = await allPages(
+    // The OpenAPI document: "date updated greater than" — an update at the bound is left out.
+    const atBound = await allPages(
       sim,
       pk,
       `${base}&order_by=updated&reverse=true&date_updated_gt=${cursor}`,
+    );
+    expect(atBound.tasks).toEqual([]);
+    const changed = await allPages(
+      sim,
+      pk,
+      `${base}&order_by=updated&reverse=true&date_updated_gt=${cursor - 1}`,
     );
     expect(changed.tasks.map((t) => t.id)).toEqual([target]);
     expect(changed.tasks[0]?.name).toBe("Renamed in ClickUp");

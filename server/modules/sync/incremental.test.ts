@@ -115,6 +115,28 @@ describe("incremental sync: webhooks and the reconciliation poll", () => {
     ).toBe(1);
   });
 
+  it("syncs two tasks updated in the same millisecond, one before and one after a poll", async () => {
+    // date_updated_gt is strictly "greater than" (OpenAPI document): a cursor equal to the last
+    // update seen must not hide a second update stamped with that same millisecond.
+    const candidates = simTruth(f.sim).tasks.filter((t) => !t.archived && t.customItemId === 0);
+    const [first, second] = [candidates[0]!, candidates[1]!];
+    f.sim.faults.set({ dropWebhooks: true });
+    clock.advance(60_000);
+    f.sim.mutate.updateTask(first.id, { name: "Same-ms update one" });
+    expect((await runPoll(f.deps, f.orgId, { now: clock.now })).status).toBe("succeeded");
+    expect(await taskName(f, first.id)).toBe("Same-ms update one");
+    // The clock has not moved: this update carries the same date_updated as the cursor.
+    f.sim.mutate.updateTask(second.id, { name: "Same-ms update two" });
+    expect(f.sim.state.taskById.get(second.id)!.dateUpdated).toBe(
+      f.sim.state.taskById.get(first.id)!.dateUpdated,
+    );
+    const poll = await runPoll(f.deps, f.orgId, { now: clock.now });
+    f.sim.faults.clear();
+    expect(poll.status).toBe("succeeded");
+    expect(await taskName(f, second.id)).toBe("Same-ms update two");
+    expect(await taskName(f, first.id)).toBe("Same-ms update one");
+  });
+
   it("refuses a forged signature with 400 (never 401/410) and records it", async () => {
     const body = JSON.stringify({
       event: "taskDeleted",

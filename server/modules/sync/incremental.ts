@@ -16,12 +16,20 @@ import { syncHierarchy, type SyncResult } from "./full-sync";
 import { recomputeDerived } from "./derived-fields-repo";
 import { markHierarchyDeleted, providerUserIds } from "./hierarchy-repo";
 import { dbNow, finishRun, getSyncState, patchSyncState, startRun } from "./sync-state-repo";
-import { markTasksDeleted } from "./task-repo";
+import { markTasksDeleted, tasksNewerThanStored } from "./task-repo";
 import { markTimeEntriesDeletedInWindow, upsertTimeEntries } from "./time-entry-repo";
 import { finishWebhookEvent, getWebhookEvent } from "./webhook-event-repo";
 
 const DAY = 86_400_000;
 const FAR_FUTURE = Date.UTC(2100, 0, 1);
+/**
+ * How far behind its cursor the poll starts. `date_updated_gt` is strictly "greater than" (the
+ * OpenAPI document): a cursor equal to the last `date_updated` seen would hide a task updated
+ * later in that same millisecond, and an update stamped a little before a concurrent one
+ * but committed after it. The overlap re-reads the tasks of the last minute before the cursor;
+ * ingestion is an idempotent upsert, and a task read twice is counted once.
+ */
+export const POLL_CURSOR_OVERLAP_MS = 60_000;
 
 /**
  * ClickUp's clear "this task is not there (for this token)": unknown ids answer 401 OAUTH_018 /
@@ -149,14 +157,20 @@ export async function runPoll(deps: SyncDeps, orgId: string, opts: PollOptions =
           archived,
           orderBy: "updated",
           reverse: true,
-          dateUpdatedGt: cursor,
+          dateUpdatedGt: Math.max(0, cursor - POLL_CURSOR_OVERLAP_MS),
         })) {
+          // Only what is newer than our copy counts as changed (the overlap re-reads tasks we
+          // have). A task updated while the pages are read moves to the end and shows up twice:
+          // the later copy is the newer one, so every copy is upserted (the newest wins).
           const fresh = page.tasks;
+          const newer = await tasksNewerThanStored(db, orgId, fresh);
           for (const t of fresh) {
-            changed.add(t.id);
+            if (newer.has(t.id) && !changed.has(t.id)) {
+              stats.tasks! += 1;
+              changed.add(t.id);
+            }
             if (t.dateUpdated !== null && t.dateUpdated > maxUpdated) maxUpdated = t.dateUpdated;
           }
-          stats.tasks! += fresh.length;
           await transaction(deps.database, (tx) =>
             ingestTasks(tx, orgId, fresh, { unknownListsArchived: archived }),
           );

@@ -128,6 +128,27 @@ export async function markTasksDeleted(ex: Executor, orgId: string, taskIds: str
   );
 }
 
+/**
+ * The ids among `taskIds` whose copy here is older than `updated` (ms), missing or deleted: what
+ * a re-read page really changes (the poll's overlap re-reads tasks it already has).
+ */
+export async function tasksNewerThanStored(
+  ex: Executor,
+  orgId: string,
+  updated: Array<{ id: string; dateUpdated: number | null }>,
+): Promise<Set<string>> {
+  if (!updated.length) return new Set();
+  const pairs = updated.map((t) => ({ id: t.id, dateUpdated: t.dateUpdated }));
+  const r = await rows<{ id: string }>(
+    ex,
+    sql`select u.id from jsonb_to_recordset(${jsonb(pairs)}) as u(id text, "dateUpdated" bigint)
+        left join tasks t on t.organization_id = ${orgId} and t.id = u.id
+        where t.id is null or t.deleted or t.date_updated is null or u."dateUpdated" is null
+          or u."dateUpdated" > (extract(epoch from t.date_updated) * 1000)::bigint`,
+  );
+  return new Set(r.map((x) => x.id));
+}
+
 export async function latestTaskUpdate(ex: Executor, orgId: string): Promise<number | null> {
   const r = await firstRow<{ ms: string | number | null }>(
     ex,
