@@ -8,3 +8,4 @@ export * from "./capacity";
 export * from "./finance";
 export * from "./templates";
 export * from "./calendar";
+export * from "./finance-budgets";
