@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { WorkloadPerson, WorkloadResponse, WorkloadTotals } from "./api";
-import { cellLoad, dayInfos, gridItems, NO_ROLE, searchPeople, showUnassigned } from "./model";
+import {
+  cellLoad,
+  dayInfos,
+  gridItems,
+  moneyFigure,
+  NO_ROLE,
+  searchPeople,
+  showUnassigned,
+  targetState,
+  targetText,
+} from "./model";
 
 const totals = (booked = 0, tentative = 0): WorkloadTotals => ({
   booked,
@@ -125,5 +135,40 @@ describe("dayInfos", () => {
       ["2025-03-02", "Sun", true, false, false],
       ["2025-03-03", "Mon", false, true, true],
     ]);
+  });
+});
+
+describe("utilisation against the person's target", () => {
+  it("compares basis points: met at or above, below under it, nothing without a target or capacity", () => {
+    expect(targetState(8000, 8000)).toBe("met");
+    expect(targetState(8001, 8000)).toBe("met");
+    expect(targetState(7999, 8000)).toBe("below");
+    expect(targetState(null, 8000)).toBeNull();
+    expect(targetState(5000, null)).toBeNull();
+    expect(targetText(2963, 8000)).toBe("below the 80.00 % target");
+    expect(targetText(9000, 8000)).toBe("at or above the 80.00 % target");
+    expect(targetText(null, 8000)).toBe("target 80.00 %");
+    expect(targetText(5000, null)).toBeNull();
+  });
+});
+
+describe("money totals", () => {
+  it("formats with the domain formatter and says when part is unpriced", () => {
+    expect(moneyFigure("Cost", 80_000, 0, "USD")).toEqual({
+      text: "$800.00",
+      partly: false,
+      description: "Cost $800.00",
+    });
+    expect(moneyFigure("Revenue", 60_000, 600, "USD")).toEqual({
+      text: "$600.00",
+      partly: true,
+      description: "Revenue $600.00, partly unpriced: 10.0h without a rate",
+    });
+    expect(moneyFigure("Revenue", null, 960, "USD")).toMatchObject({
+      text: "Unpriced",
+      partly: false,
+      description: "Revenue unpriced: 16.0h without a rate",
+    });
+    expect(moneyFigure("Cost", 1234, 0, "JPY").text).toBe("¥1,234");
   });
 });

@@ -1,10 +1,12 @@
 import {
   dailyLoadColor,
+  formatHours,
   isOverCapacity,
   loadBarPercent,
   UNKNOWN_SPACE_NAME,
   type LoadColor,
 } from "@domain/index";
+import { formatBasisPoints, formatMoney, UNPRICED_LABEL } from "@domain/money";
 import { UNASSIGNED, type WorkloadPerson, type WorkloadResponse } from "./api";
 import type { Group } from "./view";
 
@@ -126,4 +128,52 @@ export function dayInfos(data: WorkloadResponse, weekStartsOn: 0 | 1): DayInfo[]
       boundary: index > 0 && (date.getUTCDay() === weekStartsOn || date.getUTCDate() === 1),
     };
   });
+}
+
+/** How a person's utilisation compares with their target: below it, or met; null without one. */
+export type TargetState = "below" | "met" | null;
+
+/** Booked ÷ capacity against the person's target, both in basis points (integers, no floats). */
+export function targetState(utilisationBp: number | null, targetBp: number | null): TargetState {
+  if (targetBp === null || utilisationBp === null) return null;
+  return utilisationBp >= targetBp ? "met" : "below";
+}
+
+/** What a utilisation figure says next to its target, for tooltips and screen readers. */
+export function targetText(utilisationBp: number | null, targetBp: number | null): string | null {
+  if (targetBp === null) return null;
+  const target = formatBasisPoints(targetBp);
+  const state = targetState(utilisationBp, targetBp);
+  if (state === "met") return `at or above the ${target} target`;
+  if (state === "below") return `below the ${target} target`;
+  return `target ${target}`;
+}
+
+/** A money total as the screen shows it: the amount (or Unpriced), and whether part of it is unpriced. */
+export interface MoneyFigure {
+  text: string;
+  /** Some booked minutes had no rate: the amount leaves them out ("partly unpriced"). */
+  partly: boolean;
+  /** The sentence for a tooltip / screen reader, e.g. "Revenue $600.00, partly unpriced: 10h without a rate". */
+  description: string;
+}
+
+export function moneyFigure(
+  label: string,
+  amount: number | null,
+  unpricedMinutes: number | null,
+  currency: string,
+): MoneyFigure {
+  const text = amount === null ? UNPRICED_LABEL : formatMoney(amount, currency);
+  const partly = amount !== null && (unpricedMinutes ?? 0) > 0;
+  const unpriced = formatHours(minutesToHours(unpricedMinutes ?? 0));
+  return {
+    text,
+    partly,
+    description: partly
+      ? `${label} ${text}, partly unpriced: ${unpriced} without a rate`
+      : amount === null && (unpricedMinutes ?? 0) > 0
+        ? `${label} unpriced: ${unpriced} without a rate`
+        : `${label} ${text}`,
+  };
 }

@@ -1,11 +1,22 @@
 import { memo, useEffect, useRef, useState, type MouseEvent, type RefObject } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { formatHours } from "@domain/index";
-import { formatBasisPoints, formatMoney, UNPRICED_LABEL } from "@domain/money";
+import { basisPointsToPercentText, formatBasisPoints } from "@domain/money";
 import { cn } from "@/lib/cn";
 import type { WorkloadResponse, WorkloadTotals } from "./api";
 import { BAR_CLASS, FILL_CLASS, HATCH, OVER_CLASS, TENTATIVE_ONLY_CLASS } from "./cell-style";
-import { cellLoad, longDay, minutesToHours, UNASSIGNED_LABEL, type DayInfo, type GridItem } from "./model";
+import {
+  cellLoad,
+  longDay,
+  minutesToHours,
+  moneyFigure,
+  targetState,
+  targetText,
+  UNASSIGNED_LABEL,
+  type DayInfo,
+  type GridItem,
+} from "./model";
+import { MoneyText } from "./money-text";
 import type { Zoom } from "./view";
 
 const NAME_WIDTH = 264;
@@ -247,6 +258,7 @@ const GridRow = memo(function GridRow({
         <RowTotals
           totals={totals}
           capacity={Boolean(person)}
+          target={person?.utilisationTargetBp ?? null}
           financial={data.canViewFinancials}
           currency={data.currency}
         />
@@ -259,39 +271,73 @@ const GridRow = memo(function GridRow({
 function RowTotals({
   totals,
   capacity,
+  target,
   financial,
   currency,
 }: {
   totals: WorkloadTotals;
   capacity: boolean;
+  /** The person's utilisation target (basis points), null without one. */
+  target: number | null;
   financial: boolean;
   currency: string;
 }) {
-  const money = (amount: number | null) => (amount === null ? UNPRICED_LABEL : formatMoney(amount, currency));
-  const extra = [
-    totals.tentative > 0 ? `+${formatHours(minutesToHours(totals.tentative))} tentative` : null,
-    financial ? `Cost ${money(totals.cost)} · Revenue ${money(totals.revenue)}` : null,
-  ].filter(Boolean);
+  const state = capacity ? targetState(totals.utilisationBp, target) : null;
+  const vsTarget = capacity ? targetText(totals.utilisationBp, target) : null;
+  const cost = moneyFigure("Cost", totals.cost, totals.unpricedCostMinutes, currency);
+  const revenue = moneyFigure("Revenue", totals.revenue, totals.unpricedRevenueMinutes, currency);
+  const tentative =
+    totals.tentative > 0 ? `+${formatHours(minutesToHours(totals.tentative))} tentative` : null;
+  const hours = `${formatHours(minutesToHours(totals.booked))}${
+    capacity ? ` / ${formatHours(minutesToHours(totals.capacity))}` : " booked"
+  }`;
+  const utilisation =
+    capacity && totals.utilisationBp !== null ? formatBasisPoints(totals.utilisationBp) : null;
   return (
     <>
-      <span data-testid="row-totals" className="truncate text-xs text-muted-foreground tabular-nums">
-        {formatHours(minutesToHours(totals.booked))}
-        {capacity ? ` / ${formatHours(minutesToHours(totals.capacity))}` : " booked"}
-        {capacity && totals.utilisationBp !== null ? ` · ${formatBasisPoints(totals.utilisationBp)}` : ""}
+      <span
+        data-testid="row-totals"
+        data-target={target ?? undefined}
+        data-vs-target={state ?? undefined}
+        title={[hours, utilisation, vsTarget].filter(Boolean).join(" · ")}
+        className="truncate text-xs text-muted-foreground tabular-nums"
+      >
+        {hours}
+        {utilisation ? " · " : ""}
+        {utilisation ? (
+          <span
+            className={cn(
+              state === "below" && "font-medium text-amber-800",
+              state === "met" && "font-medium text-emerald-800",
+            )}
+          >
+            {utilisation}
+          </span>
+        ) : null}
+        {vsTarget ? (
+          <span data-testid="row-target" className="ml-1" title={vsTarget}>
+            <span aria-hidden>{state === "below" ? "↓" : state === "met" ? "✓" : "◎"}</span>
+            <span aria-hidden>{basisPointsToPercentText(target ?? 0)}%</span>
+            <span className="sr-only">{vsTarget}</span>
+          </span>
+        ) : null}
       </span>
-      {extra.length ? (
+      {tentative || financial ? (
         <span
           data-testid={financial ? "row-money" : "row-tentative"}
-          title={extra.join(" · ")}
+          title={[tentative, financial ? cost.description : null, financial ? revenue.description : null]
+            .filter(Boolean)
+            .join(" · ")}
           className="truncate text-xs text-muted-foreground tabular-nums"
         >
-          {totals.tentative > 0 ? (
-            <span className="text-violet-800">
-              +{formatHours(minutesToHours(totals.tentative))} tentative
-            </span>
+          {tentative ? <span className="text-violet-800">{tentative}</span> : null}
+          {tentative && financial ? " · " : null}
+          {financial ? (
+            <>
+              Cost <MoneyText figure={cost} testId="row-cost" /> · Revenue{" "}
+              <MoneyText figure={revenue} testId="row-revenue" />
+            </>
           ) : null}
-          {totals.tentative > 0 && financial ? " · " : null}
-          {financial ? `Cost ${money(totals.cost)} · Revenue ${money(totals.revenue)}` : null}
         </span>
       ) : null}
     </>

@@ -6,7 +6,17 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { UNASSIGNED, type WorkloadPerson, type WorkloadResponse } from "./api";
 import { BAR_CLASS, HATCH } from "./cell-style";
-import { cellLoad, longDay, minutesToHours, UNASSIGNED_LABEL, type DayInfo } from "./model";
+import {
+  cellLoad,
+  longDay,
+  minutesToHours,
+  moneyFigure,
+  targetState,
+  targetText,
+  UNASSIGNED_LABEL,
+  type DayInfo,
+} from "./model";
+import { MoneyText } from "./money-text";
 import type { GridHandlers } from "./workload-grid";
 
 type Mode = "person" | "day";
@@ -171,17 +181,55 @@ export function WorkloadMobile({
         {mode === "person" && line ? (
           <>
             {line.person ? (
-              <div className="mb-2 flex items-center justify-between rounded-lg border bg-card px-3 py-2 text-sm">
-                <span className="tabular-nums" data-testid="row-totals">
+              <div className="mb-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg border bg-card px-3 py-2 text-sm">
+                <span
+                  className="tabular-nums"
+                  data-testid="row-totals"
+                  data-vs-target={
+                    targetState(line.person.totals.utilisationBp, line.person.utilisationTargetBp) ??
+                    undefined
+                  }
+                >
                   {formatHours(minutesToHours(line.person.totals.booked))} /{" "}
                   {formatHours(minutesToHours(line.person.totals.capacity))}
                   {line.person.totals.utilisationBp !== null
                     ? ` · ${formatBasisPoints(line.person.totals.utilisationBp)}`
                     : ""}
+                  {line.person.utilisationTargetBp !== null ? (
+                    <span data-testid="row-target" className="text-muted-foreground">
+                      {" "}
+                      ({targetText(line.person.totals.utilisationBp, line.person.utilisationTargetBp)})
+                    </span>
+                  ) : null}
                 </span>
                 <Button variant="link" size="sm" className="h-auto p-0" onClick={() => onOpenPerson(line.id)}>
                   Month
                 </Button>
+                {data.canViewFinancials ? (
+                  <span
+                    data-testid="row-money"
+                    className="basis-full text-xs text-muted-foreground tabular-nums"
+                  >
+                    Cost{" "}
+                    <MoneyText
+                      figure={moneyFigure(
+                        "Cost",
+                        line.person.totals.cost,
+                        line.person.totals.unpricedCostMinutes,
+                        data.currency,
+                      )}
+                    />{" "}
+                    · Revenue{" "}
+                    <MoneyText
+                      figure={moneyFigure(
+                        "Revenue",
+                        line.person.totals.revenue,
+                        line.person.totals.unpricedRevenueMinutes,
+                        data.currency,
+                      )}
+                    />
+                  </span>
+                ) : null}
               </div>
             ) : null}
             <ul className="space-y-1.5" aria-label={`${line.name}: days`}>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import {
   ChevronLeft,
   ChevronRight,
@@ -12,7 +12,7 @@ import {
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { formatHours, isAdminRole, MESSAGES, toIsoDate, UNKNOWN_SPACE_NAME } from "@domain/index";
-import { formatBasisPoints, formatMoney, UNPRICED_LABEL } from "@domain/money";
+import { formatBasisPoints } from "@domain/money";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -29,11 +29,21 @@ import {
   useCapacityPeople,
   useWorkload,
   useWorkspaceSettings,
+  type WorkloadPerson,
   type WorkloadResponse,
 } from "./api";
 import { CellDialog, type OpenCell } from "./cell-dialog";
 import { BAR_CLASS, FILL_CLASS, HATCH, OVER_CLASS } from "./cell-style";
-import { dayInfos, gridItems, minutesToHours, searchPeople, showUnassigned, UNASSIGNED_LABEL } from "./model";
+import {
+  dayInfos,
+  gridItems,
+  minutesToHours,
+  moneyFigure,
+  searchPeople,
+  showUnassigned,
+  targetState,
+  UNASSIGNED_LABEL,
+} from "./model";
 import {
   shiftView,
   viewWindow,
@@ -257,7 +267,14 @@ function WorkloadBody({
 
   return (
     <div className={cn("transition-opacity", stale && "opacity-60")} aria-busy={stale || undefined}>
-      <Summary data={data} />
+      <Summary
+        data={data}
+        person={
+          view.person && view.person !== UNASSIGNED
+            ? (data.people.find((p) => p.id === view.person) ?? null)
+            : null
+        }
+      />
       {data.totals.booked + data.totals.tentative === 0 ? (
         <p data-testid="no-estimated-work" className="mb-3 rounded-lg border border-dashed px-3 py-2 text-sm">
           No estimated work from {data.from} to {data.to}. Work shows here when ClickUp tasks have an estimate
@@ -518,20 +535,64 @@ function Filters({
   );
 }
 
-function Summary({ data }: { data: WorkloadResponse }) {
-  const t = data.totals;
-  const money = (amount: number | null) =>
-    amount === null ? UNPRICED_LABEL : formatMoney(amount, data.currency);
-  const facts: [string, string][] = [
+/**
+ * The window's totals; with a person open (their month), theirs and their utilisation target.
+ * Money only for canViewFinancials, through the domain formatter, saying what is unpriced.
+ */
+function Summary({ data, person }: { data: WorkloadResponse; person: WorkloadPerson | null }) {
+  const t = person ? person.totals : data.totals;
+  const target = person?.utilisationTargetBp ?? null;
+  const state = targetState(t.utilisationBp, target);
+  const facts: [string, ReactNode][] = [
     ["Booked", formatHours(minutesToHours(t.booked))],
     ["Tentative", formatHours(minutesToHours(t.tentative))],
     ["Capacity", formatHours(minutesToHours(t.capacity))],
-    ["Utilisation", t.utilisationBp === null ? "—" : formatBasisPoints(t.utilisationBp)],
+    [
+      "Utilisation",
+      <span
+        key="u"
+        data-testid="summary-utilisation"
+        data-vs-target={state ?? undefined}
+        className={cn(state === "below" && "text-amber-800", state === "met" && "text-emerald-800")}
+      >
+        {t.utilisationBp === null ? "—" : formatBasisPoints(t.utilisationBp)}
+      </span>,
+    ],
   ];
+  if (target !== null) {
+    facts.push([
+      "Target",
+      <span key="t" data-testid="summary-target">
+        {formatBasisPoints(target)}
+        {state ? ` (${state === "met" ? "met" : "below"})` : ""}
+      </span>,
+    ]);
+  }
   if (t.overdueTasks > 0) facts.push(["Overdue tasks", String(t.overdueTasks)]);
-  if (data.canViewFinancials) facts.push(["Cost", money(t.cost)], ["Revenue", money(t.revenue)]);
+  if (data.canViewFinancials) {
+    for (const [label, figure] of [
+      ["Cost", moneyFigure("Cost", t.cost, t.unpricedCostMinutes, data.currency)],
+      ["Revenue", moneyFigure("Revenue", t.revenue, t.unpricedRevenueMinutes, data.currency)],
+    ] as const) {
+      facts.push([
+        label,
+        <span key={label} data-testid={`summary-${label.toLowerCase()}`} title={figure.description}>
+          {figure.text}
+          {figure.partly ? (
+            <span className="ml-1 text-xs font-normal text-amber-800">(partly unpriced)</span>
+          ) : null}
+        </span>,
+      ]);
+    }
+  }
   return (
     <dl data-testid="workload-summary" className="mb-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+      {person ? (
+        <div className="flex gap-1.5">
+          <dt className="sr-only">Person</dt>
+          <dd className="font-semibold">{person.name}</dd>
+        </div>
+      ) : null}
       {facts.map(([label, value]) => (
         <div key={label} className="flex gap-1.5">
           <dt className="text-muted-foreground">{label}</dt>
