@@ -104,13 +104,18 @@ export async function seedCapacityAndRates(
             values (${organizationId}, ${project.folderId}, ${own}) on conflict do nothing`,
       );
     }
-    // Role tags for everyone; a few people work 6 h a day.
+    // Role tags for everyone; a few people work 6 h a day; the first few have a purchasing limit
+    // (USD cents) and a utilisation target (basis points).
+    const limits = [250_000, 100_000, 500_000];
+    const targets = [8000, 7500, 8500, 7000];
     for (const [i, p] of people.entries()) {
       const minutes = i >= 2 && i < 5 ? 360 : null;
       await run(
         tx,
-        sql`insert into person_settings (organization_id, clickup_user_id, minutes_per_day, role_tags)
-            values (${organizationId}, ${p.id}, ${minutes}, array_remove(array[${p.tag}::text], null))
+        sql`insert into person_settings (organization_id, clickup_user_id, minutes_per_day, role_tags,
+                                         purchasing_limit_minor, utilization_target_bp)
+            values (${organizationId}, ${p.id}, ${minutes}, array_remove(array[${p.tag}::text], null),
+                    ${limits[i] ?? null}, ${targets[i] ?? null})
             on conflict do nothing`,
       );
     }

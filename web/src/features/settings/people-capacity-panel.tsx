@@ -1,8 +1,15 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Pencil } from "lucide-react";
 import { z } from "zod";
 import { formatListDay, toIsoDate } from "@domain/index";
 import { isoDaySchema } from "@domain/iso-day";
+import {
+  basisPointsToPercentText,
+  formatBasisPoints,
+  formatMoney,
+  minorToDecimalString,
+  parsePercent,
+} from "@domain/money";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -17,6 +24,7 @@ import {
 import { Skeleton } from "@/components/ui/skeleton";
 import { FormError } from "@/components/ui/text-field";
 import { toast } from "@/components/ui/toaster";
+import { optionalMoneyTextSchema } from "@/features/finance/rate-cards/money-text";
 import { ApiError } from "@/lib/api";
 import { useZodForm } from "@/lib/form";
 import { usePutPersonSettings, useCapacityPeople, useWorkspaceSettings, type CapacityPerson } from "./api";
@@ -33,14 +41,34 @@ const tagsSchema = z.string().transform((text) => [
   ),
 ]);
 
-const personFormSchema = z.object({
-  hours: optionalHoursTextSchema,
-  effectiveFrom: z.union([z.literal(""), isoDaySchema]).transform((v) => v || null),
-  roleTags: tagsSchema.pipe(
-    z.array(z.string().max(100, "a tag has at most 100 characters")).max(20, "at most 20 tags"),
-  ),
+/** '80' / '72.5 %' → basis points through domain parsePercent (no floats); empty = no target. */
+const optionalPercentTextSchema = z.string().transform((text, ctx): number | null => {
+  if (!text.trim()) return null;
+  const bp = parsePercent(text);
+  if (bp === null) {
+    ctx.addIssue({ code: "custom", message: "enter a percentage with at most 2 decimals, e.g. 80 or 72.5" });
+    return z.NEVER;
+  }
+  if (bp > 10_000) {
+    ctx.addIssue({ code: "custom", message: "must be at most 100 %" });
+    return z.NEVER;
+  }
+  return bp;
 });
-const FIELDS = ["hours", "effectiveFrom", "roleTags"] as const;
+
+/** The form in the workspace currency (the purchasing limit is typed in it). */
+function personFormSchema(currency: string) {
+  return z.object({
+    hours: optionalHoursTextSchema,
+    effectiveFrom: z.union([z.literal(""), isoDaySchema]).transform((v) => v || null),
+    roleTags: tagsSchema.pipe(
+      z.array(z.string().max(100, "a tag has at most 100 characters")).max(20, "at most 20 tags"),
+    ),
+    purchasingLimit: optionalMoneyTextSchema(currency),
+    utilizationTarget: optionalPercentTextSchema,
+  });
+}
+const FIELDS = ["hours", "effectiveFrom", "roleTags", "purchasingLimit", "utilizationTarget"] as const;
 
 function hoursLabel(minutes: number): string {
   return `${minutesToHoursText(minutes)}h/day`;
@@ -48,14 +76,16 @@ function hoursLabel(minutes: number): string {
 
 /**
  * Settings → People capacity (canManageUsers): each ClickUp person's hours per day (their own
- * figure from a date, else the workspace default) and role tags (rate-card role lines, Workload
- * grouping).
+ * figure from a date, else the workspace default), role tags (rate-card role lines, Workload
+ * grouping), purchasing limit (PO approvals; none = every PO needs an owner or admin) and
+ * utilisation target.
  */
 export function PeopleCapacityPanel() {
   const people = useCapacityPeople(true);
   const settings = useWorkspaceSettings();
   const [editing, setEditing] = useState<CapacityPerson | null>(null);
   const defaultMinutes = settings.data?.defaultMinutesPerDay ?? 480;
+  const currency = settings.data?.currency ?? "USD";
   const list = [...(people.data?.people ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   return (
     <Card>
@@ -64,8 +94,9 @@ export function PeopleCapacityPanel() {
           <h2>People capacity</h2>
         </CardTitle>
         <CardDescription>
-          Hours per day and role tags of each ClickUp person. Without their own figure a person works the
-          workspace default ({hoursLabel(defaultMinutes)}).
+          Hours per day, role tags, purchasing limit and utilisation target of each ClickUp person. Without
+          their own figure a person works the workspace default ({hoursLabel(defaultMinutes)}); without a
+          purchasing limit every purchase order they raise needs an owner or admin.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -106,6 +137,19 @@ export function PeopleCapacityPanel() {
                     </>
                   )}
                 </div>
+                <div className="text-xs text-muted-foreground tabular-nums" data-testid="person-limits">
+                  <span>
+                    {p.purchasingLimitMinor === null || p.purchasingLimitMinor === undefined
+                      ? "No purchasing limit"
+                      : `Limit ${formatMoney(p.purchasingLimitMinor, currency)}`}
+                  </span>
+                  {" · "}
+                  <span>
+                    {p.utilizationTargetBp === null
+                      ? "No target"
+                      : `Target ${formatBasisPoints(p.utilizationTargetBp)}`}
+                  </span>
+                </div>
                 <div className="flex flex-wrap gap-1">
                   {p.roleTags.map((tag) => (
                     <Badge key={tag} variant="secondary">
@@ -134,45 +178,72 @@ export function PeopleCapacityPanel() {
               Leave hours per day empty for the workspace default ({hoursLabel(defaultMinutes)}).
             </DialogDescription>
           </DialogHeader>
-          {editing ? <PersonForm person={editing} onDone={() => setEditing(null)} /> : null}
+          {editing ? (
+            <PersonForm person={editing} currency={currency} onDone={() => setEditing(null)} />
+          ) : null}
         </DialogContent>
       </Dialog>
     </Card>
   );
 }
 
-function PersonForm({ person, onDone }: { person: CapacityPerson; onDone: () => void }) {
-  const form = useZodForm(personFormSchema, {
+function PersonForm({
+  person,
+  currency,
+  onDone,
+}: {
+  person: CapacityPerson;
+  currency: string;
+  onDone: () => void;
+}) {
+  const schema = useMemo(() => personFormSchema(currency), [currency]);
+  const form = useZodForm(schema, {
     defaultValues: {
       hours: person.minutesPerDay === null ? "" : minutesToHoursText(person.minutesPerDay),
       effectiveFrom: person.minutesEffectiveFrom ?? "",
       roleTags: person.roleTags.join(", "),
+      purchasingLimit:
+        person.purchasingLimitMinor === null || person.purchasingLimitMinor === undefined
+          ? ""
+          : minorToDecimalString(person.purchasingLimitMinor, currency),
+      utilizationTarget:
+        person.utilizationTargetBp === null ? "" : basisPointsToPercentText(person.utilizationTargetBp),
     },
   });
   const put = usePutPersonSettings();
   const errors = form.formState.errors;
-  const submit = form.handleSubmit(({ hours, effectiveFrom, roleTags }) => {
-    if (put.isPending) return;
-    put.mutate(
-      {
-        clickupUserId: person.clickupUserId,
-        body: { minutesPerDay: hours, minutesEffectiveFrom: hours === null ? null : effectiveFrom, roleTags },
-      },
-      {
-        onSuccess: (saved) => {
-          toast.success("Capacity saved", {
-            description: `${saved.name}: ${saved.minutesPerDay === null ? "workspace default" : hoursLabel(saved.minutesPerDay)}`,
-          });
-          onDone();
+  const submit = form.handleSubmit(
+    ({ hours, effectiveFrom, roleTags, purchasingLimit, utilizationTarget }) => {
+      if (put.isPending) return;
+      put.mutate(
+        {
+          clickupUserId: person.clickupUserId,
+          body: {
+            minutesPerDay: hours,
+            minutesEffectiveFrom: hours === null ? null : effectiveFrom,
+            roleTags,
+            purchasingLimitMinor: purchasingLimit,
+            utilizationTargetBp: utilizationTarget,
+          },
         },
-        onError: (error) =>
-          showServerErrors(form, error, FIELDS, {
-            minutesPerDay: "hours",
-            minutesEffectiveFrom: "effectiveFrom",
-          }),
-      },
-    );
-  });
+        {
+          onSuccess: (saved) => {
+            toast.success("Capacity saved", {
+              description: `${saved.name}: ${saved.minutesPerDay === null ? "workspace default" : hoursLabel(saved.minutesPerDay)}`,
+            });
+            onDone();
+          },
+          onError: (error) =>
+            showServerErrors(form, error, FIELDS, {
+              minutesPerDay: "hours",
+              minutesEffectiveFrom: "effectiveFrom",
+              purchasingLimitMinor: "purchasingLimit",
+              utilizationTargetBp: "utilizationTarget",
+            }),
+        },
+      );
+    },
+  );
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={`Capacity of ${person.name}`}>
       <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
@@ -201,6 +272,30 @@ function PersonForm({ person, onDone }: { person: CapacityPerson; onDone: () => 
         error={errors.roleTags?.message}
         {...form.register("roleTags")}
       />
+      <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
+        <InputField
+          id="person-purchasing-limit"
+          label={`Purchasing limit (${currency})`}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="None"
+          error={errors.purchasingLimit?.message}
+          {...form.register("purchasingLimit")}
+        />
+        <InputField
+          id="person-utilization-target"
+          label="Utilisation target (%)"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="None"
+          error={errors.utilizationTarget?.message}
+          {...form.register("utilizationTarget")}
+        />
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Purchase orders up to the limit are theirs to approve; above it, or without a limit, an owner or admin
+        approves. Leave a field empty for none.
+      </p>
       <FormError message={errors.root?.server?.message} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={put.isPending}>
