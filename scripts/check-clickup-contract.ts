@@ -163,7 +163,8 @@ function checkExchange(contract: Contract, x: Exchange): string[] {
     if (requestBody?.["required"] === true) failures.push("request body: required, not sent");
   } else if (!requestBody) failures.push("request body: sent, the operation documents none");
   else if (contract.node(bodyPtr) === undefined) failures.push("request body: no application/json schema");
-  else for (const e of contract.validate(bodyPtr, x.requestBody)) failures.push(`request body ${describe(e)}`);
+  else
+    for (const e of contract.validate(bodyPtr, x.requestBody)) failures.push(`request body ${describe(e)}`);
 
   // ---- response --------------------------------------------------------------------------------
   // An injected fault's answer (a lost response) is the simulator's fault machinery, not ClickUp.
@@ -182,7 +183,8 @@ function checkExchange(contract: Contract, x: Exchange): string[] {
     if (!empty) failures.push(`response ${status}: a body, the document describes none`);
     return failures;
   }
-  for (const e of contract.validate(schemaPtr, x.responseBody)) failures.push(`response ${status} ${describe(e)}`);
+  for (const e of contract.validate(schemaPtr, x.responseBody))
+    failures.push(`response ${status} ${describe(e)}`);
   return failures;
 }
 
@@ -211,7 +213,8 @@ async function main(): Promise<number> {
     }
     const counts = new Map<string, number>();
     for (const x of mine)
-      for (const f of checkExchange(contract, x)) counts.set(generalise(f), (counts.get(generalise(f)) ?? 0) + 1);
+      for (const f of checkExchange(contract, x))
+        counts.set(generalise(f), (counts.get(generalise(f)) ?? 0) + 1);
     const statuses = [...new Set(mine.map((x) => (x.injected ? `${x.status} injected` : String(x.status))))];
     const n = `${mine.length} exchange${mine.length === 1 ? "" : "s"}, ${statuses.join("/")}`;
     if (counts.size === 0) console.log(`${label}: ok (${n})`);
