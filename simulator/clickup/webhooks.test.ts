@@ -81,7 +81,7 @@ describe("webhook management", () => {
     expect((hook as unknown as { endpoint: string }).endpoint).toBe("https://hooks.example.com/clickup");
     const dup = await call(sim, "POST", `/api/v2/team/${sim.demo.teamId}/webhook`, {
       auth: owner,
-      body: { endpoint: "https://hooks.example.com/clickup", events: "*" },
+      body: { endpoint: "https://hooks.example.com/clickup", events: ["*"] },
     });
     expect(dup.body).toMatchObject({ ECODE: "OAUTH_171" });
     expect(
@@ -100,11 +100,16 @@ describe("webhook management", () => {
     ).toHaveLength(0);
     const put = await call<{ webhook: Hook }>(sim, "PUT", `/api/v2/webhook/${hook.id}`, {
       auth: owner,
-      body: { events: "*", status: "active" },
+      body: { endpoint: "https://hooks.example.com/clickup", events: "*", status: "active" },
     });
     expect(put.body.webhook.events).toEqual(["*"]);
     expect(
-      (await call(sim, "PUT", `/api/v2/webhook/${hook.id}`, { auth: admin, body: { events: "*" } })).status,
+      (
+        await call(sim, "PUT", `/api/v2/webhook/${hook.id}`, {
+          auth: admin,
+          body: { endpoint: "https://hooks.example.com/clickup", events: "*", status: "active" },
+        })
+      ).status,
     ).toBe(401);
     expect((await call(sim, "DELETE", `/api/v2/webhook/${hook.id}`, { auth: owner })).body).toEqual({});
     expect(
@@ -125,12 +130,101 @@ describe("webhook management", () => {
   });
 });
 
+type ErrorBody = { err: string; ECODE: string };
+
+/** The request rules of ClickUp's OpenAPI document for CreateWebhook and UpdateWebhook. */
+describe("webhook request rules (ClickUp's OpenAPI document)", () => {
+  const setup = async () => {
+    const sim = testSim();
+    const pk = sim.createPersonalToken(sim.demo.ownerUserId);
+    const post = (body: Record<string, unknown>) =>
+      call<ErrorBody & { webhook: Hook }>(sim, "POST", `/api/v2/team/${sim.demo.teamId}/webhook`, {
+        auth: pk,
+        body,
+      });
+    const hook = await createHook(sim, pk, {
+      endpoint: "https://hooks.example.com/cu",
+      events: ["taskUpdated"],
+    });
+    const put = (body: Record<string, unknown>) =>
+      call<ErrorBody & { webhook: Hook }>(sim, "PUT", `/api/v2/webhook/${hook.id}`, { auth: pk, body });
+    return { sim, post, put, hook };
+  };
+  const full = { endpoint: "https://hooks.example.com/cu", events: ["taskCreated"], status: "active" };
+
+  it('POST: events is an array of names; ["*"] subscribes to every event', async () => {
+    const { post } = await setup();
+    const one = await post({ endpoint: "https://a.example.com", events: "taskCreated" });
+    expect(one.status).toBe(400);
+    expect(one.body).toMatchObject({ ECODE: "WEBHOOK_002" });
+    expect(typeof one.body.err).toBe("string");
+    const all = await post({ endpoint: "https://a.example.com", events: ["*"] });
+    expect(all.status).toBe(200);
+    expect(all.body.webhook.events).toEqual(["*"]);
+  });
+
+  it("POST: events items are strings", async () => {
+    const { post } = await setup();
+    const res = await post({ endpoint: "https://a.example.com", events: [1] });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ ECODE: "WEBHOOK_002" });
+  });
+
+  it("POST: space_id, folder_id, list_id are integers (or digit strings), task_id a string", async () => {
+    const { sim, post } = await setup();
+    for (const bad of [{ space_id: "abc" }, { folder_id: true }, { list_id: 1.5 }, { task_id: 86 }]) {
+      const res = await post({ endpoint: "https://a.example.com", events: ["taskCreated"], ...bad });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body).toMatchObject({ ECODE: "WEBHOOK_005" });
+    }
+    const space = [...sim.state.spaces.values()].find((s) => s.teamId === sim.demo.teamId);
+    const ok = await post({
+      endpoint: "https://b.example.com",
+      events: ["taskCreated"],
+      space_id: Number(space?.id),
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.webhook.space_id).toBe(space?.id);
+  });
+
+  it("PUT: endpoint is required", async () => {
+    const { put } = await setup();
+    const res = await put({ events: full.events, status: "active" });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ ECODE: "WEBHOOK_001" });
+  });
+
+  it("PUT: status is required", async () => {
+    const { put } = await setup();
+    const res = await put({ endpoint: full.endpoint, events: full.events });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ ECODE: "WEBHOOK_004" });
+  });
+
+  it("PUT: events is required", async () => {
+    const { put } = await setup();
+    const res = await put({ endpoint: full.endpoint, status: "active" });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ ECODE: "WEBHOOK_002" });
+  });
+
+  it("PUT: a refused update changes nothing; the client's reactivation (all three fields) applies", async () => {
+    const { sim, put, hook } = await setup();
+    expect((await put({ endpoint: "https://other.example.com", events: full.events })).status).toBe(400);
+    expect(sim.state.webhooks.get(hook.id)?.endpoint).toBe("https://hooks.example.com/cu");
+    const res = await put(full);
+    expect(res.status).toBe(200);
+    expect(res.body.webhook.events).toEqual(["taskCreated"]);
+    expect(res.body.webhook.health).toEqual({ status: "active", fail_count: 0 });
+  });
+});
+
 describe("webhook delivery", () => {
   it("delivers signed payloads for API changes with the ClickUp fan-out", async () => {
     const rx = receiver();
     const sim = testSim({ webhookFetch: rx.fetchImpl, webhookRetryDelayMs: 1 });
     const pk = sim.createPersonalToken(sim.demo.ownerUserId);
-    const hook = await createHook(sim, pk, { endpoint: "https://hooks.example.com/cu", events: "*" });
+    const hook = await createHook(sim, pk, { endpoint: "https://hooks.example.com/cu", events: ["*"] });
     const taskId = sim.demo.memberFixtures.currentWeekTaskIds[0] ?? "";
     const res = await call(sim, "PUT", `/api/v2/task/${taskId}`, { auth: pk, body: { status: "revision" } });
     expect(res.status).toBe(200);
@@ -159,7 +253,7 @@ describe("webhook delivery", () => {
     const rx = receiver();
     const sim = testSim({ webhookFetch: rx.fetchImpl });
     const pk = sim.createPersonalToken(sim.demo.ownerUserId);
-    await createHook(sim, pk, { endpoint: "https://hooks.example.com/cu", events: "*" });
+    await createHook(sim, pk, { endpoint: "https://hooks.example.com/cu", events: ["*"] });
     const [a, b, c] = sim.demo.memberFixtures.currentWeekTaskIds;
     sim.mutate.setTaskStatus(a ?? "", "complete", { userId: sim.demo.memberUserId });
     sim.mutate.archiveTask(b ?? "");
@@ -204,10 +298,10 @@ describe("webhook delivery", () => {
     const [inFirst] = sim.demo.memberFixtures.currentWeekTaskIds;
     const task = sim.state.taskById.get(inFirst ?? "");
     await createHook(sim, pk, { endpoint: "https://a.example.com", events: ["taskDeleted"] });
-    await createHook(sim, pk, { endpoint: "https://b.example.com", events: "*", list_id: task?.listId });
+    await createHook(sim, pk, { endpoint: "https://b.example.com", events: ["*"], list_id: task?.listId });
     await createHook(sim, pk, {
       endpoint: "https://c.example.com",
-      events: "*",
+      events: ["*"],
       space_id: sim.demo.privateSpaceId,
     });
     sim.mutate.updateTask(inFirst ?? "", { name: "Only list hook sees this" });
@@ -262,7 +356,8 @@ describe("webhook delivery", () => {
     expect(rx.deliveries).toHaveLength(1); // suspended: nothing sent
     const put = await call<{ webhook: Hook }>(sim, "PUT", `/api/v2/webhook/${hook.id}`, {
       auth: pk,
-      body: { status: "active" },
+      // ClickUp's document requires endpoint, events and status together (as the client sends them).
+      body: { endpoint: "https://hooks.example.com/cu", events: ["taskDeleted"], status: "active" },
     });
     expect(put.body.webhook.health).toEqual({ status: "active", fail_count: 0 });
     status = 200;
@@ -289,7 +384,7 @@ describe("webhook delivery", () => {
       now: clock.now,
     });
     const pk = sim.createPersonalToken(sim.demo.ownerUserId);
-    await createHook(sim, pk, { endpoint: "https://hooks.example.com/cu", events: "*" });
+    await createHook(sim, pk, { endpoint: "https://hooks.example.com/cu", events: ["*"] });
     sim.mutate.deleteTask(sim.demo.deleteCandidateTaskIds[0] ?? "");
     await sim.flushWebhooks();
     expect(sim.webhookLog.map((l) => l.error)).toEqual(["timeout", "timeout"]);
