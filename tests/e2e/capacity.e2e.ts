@@ -68,6 +68,61 @@ describe("capacity settings as an admin", () => {
     await context.close();
   });
 
+  it("sets a person's purchasing limit and utilisation target, refusing a float amount and over 100 %", async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signInAsDemo(context, "admin@demo.test");
+    await openRoute(page, "/settings");
+    const people = page.getByRole("list", { name: "People capacity" });
+    // The last person: the hours test edits the first.
+    const row = people.getByRole("listitem").last();
+    const name = ((await row.locator(".font-medium").first().textContent()) ?? "").trim();
+    await row.getByRole("button", { name: `Edit capacity of ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Capacity of ${name}` });
+    const limit = dialog.getByLabel(/^Purchasing limit/);
+    const target = dialog.getByLabel("Utilisation target (%)");
+    const before = { limit: await limit.inputValue(), target: await target.inputValue() };
+    const message = async (field: typeof limit) =>
+      page.locator(`#${await field.getAttribute("aria-describedby")}`).textContent();
+
+    await limit.fill("1500.505");
+    await target.fill("120");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => limit.getAttribute("aria-invalid")).toBe("true");
+    expect(await message(limit)).toMatch(/has at most 2 decimals/);
+    expect(await target.getAttribute("aria-invalid")).toBe("true");
+    expect(await message(target)).toBe("must be at most 100 %");
+    await axeClean(page, "person capacity dialog with limit errors", '[role="dialog"]');
+
+    await limit.fill("1,500.50");
+    await target.fill("72.5");
+    const [saved] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.request().method() === "PUT" && r.url().includes("/api/capacity/people/"),
+      ),
+      dialog.getByRole("button", { name: "Save" }).click(),
+    ]);
+    expect(saved.status()).toBe(200);
+    // Integers on the wire: minor units and basis points.
+    expect(saved.request().postDataJSON()).toMatchObject({
+      purchasingLimitMinor: 150_050,
+      utilizationTargetBp: 7250,
+    });
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => row.getByTestId("person-limits").textContent()).toMatch(/Limit \S+1,500\.50/);
+    expect(await row.getByTestId("person-limits").textContent()).toContain("Target 72.50 %");
+    await snap(page, "capacity-person-limits");
+
+    // The dialog reads them back as typed; then put the demo back as it was.
+    await row.getByRole("button", { name: `Edit capacity of ${name}` }).click();
+    expect(await limit.inputValue()).toBe("1500.50");
+    expect(await target.inputValue()).toBe("72.5");
+    await limit.fill(before.limit);
+    await target.fill(before.target);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await context.close();
+  });
+
   it("adds a half day of time off, refuses an overlapping one with the server's message, deletes it after confirming", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAsDemo(context, "admin@demo.test");

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Browser, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dailyLoadColor, formatHours, isOverCapacity, MESSAGES } from "@domain/index";
+import { formatBasisPoints, formatMoney, UNPRICED_LABEL } from "@domain/money";
 import type { WorkloadEntriesResponse, WorkloadResponse } from "../../server/modules/workload/contract";
 import { axeClean } from "./axe";
 import { baseUrl, DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
@@ -215,6 +216,99 @@ describe("workload as admin@demo.test", () => {
     await context.close();
   });
 
+  it("shows each person's cost and revenue totals, what is unpriced, and utilisation against the target", async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signIn(page, "admin@demo.test");
+    const month = await openWorkload(page, "/workload?zoom=month");
+    expect(month.canViewFinancials).toBe(true);
+    const money = (amount: number | null) =>
+      amount === null ? UNPRICED_LABEL : formatMoney(amount, month.currency);
+    // The demo prices its bookings: the window's totals have money, summed from the rows.
+    expect(month.totals.cost).not.toBeNull();
+    expect(month.totals.revenue).not.toBeNull();
+    const rows = [...month.people.map((p) => p.totals), month.unassigned.totals];
+    expect(month.totals.cost).toBe(rows.reduce((sum, t) => sum + (t.cost ?? 0), 0));
+    expect(month.totals.revenue).toBe(rows.reduce((sum, t) => sum + (t.revenue ?? 0), 0));
+    expect(await page.getByTestId("summary-cost").textContent()).toContain(money(month.totals.cost));
+    expect(await page.getByTestId("summary-revenue").textContent()).toContain(money(month.totals.revenue));
+    // Every drawn row shows its own totals with the domain formatter, marked when partly unpriced.
+    const drawn = await page.getByTestId("workload-row").evaluateAll((nodes) =>
+      nodes.map((n) => {
+        const el = n as HTMLElement;
+        const cost = el.querySelector<HTMLElement>('[data-testid="row-cost"]');
+        const revenue = el.querySelector<HTMLElement>('[data-testid="row-revenue"]');
+        return {
+          person: el.dataset.person ?? "",
+          cost: cost?.textContent ?? null,
+          revenue: revenue?.textContent ?? null,
+          costPartly: cost?.dataset.partlyUnpriced === "true",
+          revenuePartly: revenue?.dataset.partlyUnpriced === "true",
+          vsTarget: el.querySelector<HTMLElement>('[data-testid="row-totals"]')?.dataset.vsTarget ?? null,
+        };
+      }),
+    );
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const row of drawn) {
+      const totals =
+        row.person === "unassigned"
+          ? month.unassigned.totals
+          : month.people.find((p) => p.id === row.person)!.totals;
+      const partly = (amount: number | null, unpriced: number | null) =>
+        amount !== null && (unpriced ?? 0) > 0;
+      expect(row.cost, row.person).toContain(money(totals.cost));
+      expect(row.revenue, row.person).toContain(money(totals.revenue));
+      expect(row.costPartly, row.person).toBe(partly(totals.cost, totals.unpricedCostMinutes));
+      expect(row.revenuePartly, row.person).toBe(partly(totals.revenue, totals.unpricedRevenueMinutes));
+    }
+    // The demo gives the first people a utilisation target: the row compares with it.
+    const targeted = month.people.filter((p) => p.utilisationTargetBp !== null);
+    expect(targeted.length, "demo people with a utilisation target").toBeGreaterThan(0);
+    for (const p of targeted) {
+      const row = drawn.find((r) => r.person === p.id);
+      if (!row) continue; // not drawn (virtualised)
+      const expected =
+        p.totals.utilisationBp === null
+          ? null
+          : p.totals.utilisationBp >= p.utilisationTargetBp!
+            ? "met"
+            : "below";
+      expect(row.vsTarget, p.id).toBe(expected);
+    }
+    await page.screenshot({ path: "/tmp/workload-totals-1280.png" });
+
+    // A person's month: their totals, their target and their money in the summary.
+    const person = targeted.find((p) => p.totals.utilisationBp !== null) ?? targeted[0]!;
+    const theirs = await openWorkload(page, `/workload?zoom=month&person=${person.id}`);
+    const them = theirs.people.find((p) => p.id === person.id)!;
+    const summary = page.getByTestId("workload-summary");
+    expect(await summary.textContent()).toContain(them.name);
+    expect(await page.getByTestId("summary-target").textContent()).toContain(
+      formatBasisPoints(them.utilisationTargetBp!),
+    );
+    expect(await page.getByTestId("summary-cost").textContent()).toContain(money(them.totals.cost));
+    expect(await page.getByTestId("summary-revenue").textContent()).toContain(money(them.totals.revenue));
+    await page.screenshot({ path: "/tmp/workload-person-month-1280.png" });
+    await context.close();
+
+    // 390 px: the person view carries the same money.
+    const mobile = await newPage(browser, MOBILE);
+    await signIn(mobile.page, "admin@demo.test");
+    const small = await openWorkload(mobile.page, "/workload");
+    await mobile.page.getByTestId("workload-mobile").waitFor();
+    const shown = await mobile.page.getByLabel("Person", { exact: true }).last().inputValue();
+    const shownTotals = small.people.find((p) => p.id === shown)!.totals;
+    const moneyLine = mobile.page.getByTestId("row-money");
+    expect(await moneyLine.textContent()).toContain(money(shownTotals.cost));
+    expect(await moneyLine.textContent()).toContain(money(shownTotals.revenue));
+    expect(
+      await mobile.page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
+    await mobile.page.screenshot({ path: "/tmp/workload-totals-390.png" });
+    await mobile.context.close();
+  });
+
   it("a space filter is kept in the URL and sent to the API; the page opened from that URL shows the same", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signIn(page, "admin@demo.test");
@@ -285,6 +379,18 @@ describe("workload as member@demo.test", () => {
     expect(data.canViewFinancials).toBe(false);
     expect(await checkDrawnCells(page, data)).toBeGreaterThan(0);
     expect(await page.getByTestId("row-money").count()).toBe(0);
+    // No money anywhere: not in the answer, not in the summary or the rows.
+    for (const t of [...data.people.map((p) => p.totals), data.unassigned.totals, data.totals]) {
+      expect([t.cost, t.revenue, t.unpricedCostMinutes, t.unpricedRevenueMinutes]).toEqual([
+        null,
+        null,
+        null,
+        null,
+      ]);
+    }
+    expect(await page.getByTestId("summary-cost").count()).toBe(0);
+    expect(await page.getByTestId("summary-revenue").count()).toBe(0);
+    expect(await page.getByTestId("workload-summary").textContent()).not.toMatch(/Cost|Revenue|\$/);
     expect(await page.getByTestId("unresolved-names").count()).toBe(0);
     const cell = page.locator('[data-testid="workload-row"] [role="cell"] button').first();
     const [entries] = await Promise.all([

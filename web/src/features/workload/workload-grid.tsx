@@ -57,7 +57,8 @@ export function WorkloadGrid({
   zoom: Zoom;
 } & GridHandlers) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const rowHeight = 64;
+  // A financial viewer's rows carry a third line (cost and revenue) under the tentative hours.
+  const rowHeight = data.canViewFinancials ? 80 : 64;
   // Days share the width the box has (never narrower than the zoom's minimum; wider scrolls).
   const boxWidth = useBoxWidth(scrollRef);
   const cellWidth = Math.max(
@@ -322,22 +323,19 @@ function RowTotals({
           </span>
         ) : null}
       </span>
-      {tentative || financial ? (
+      {tentative ? (
+        <span data-testid="row-tentative" className="truncate text-xs text-violet-800 tabular-nums">
+          {tentative}
+        </span>
+      ) : null}
+      {financial ? (
         <span
-          data-testid={financial ? "row-money" : "row-tentative"}
-          title={[tentative, financial ? cost.description : null, financial ? revenue.description : null]
-            .filter(Boolean)
-            .join(" · ")}
+          data-testid="row-money"
+          title={`${cost.description} · ${revenue.description}`}
           className="truncate text-xs text-muted-foreground tabular-nums"
         >
-          {tentative ? <span className="text-violet-800">{tentative}</span> : null}
-          {tentative && financial ? " · " : null}
-          {financial ? (
-            <>
-              Cost <MoneyText figure={cost} testId="row-cost" /> · Revenue{" "}
-              <MoneyText figure={revenue} testId="row-revenue" />
-            </>
-          ) : null}
+          Cost <MoneyText figure={cost} testId="row-cost" /> · Revenue{" "}
+          <MoneyText figure={revenue} testId="row-revenue" />
         </span>
       ) : null}
     </>

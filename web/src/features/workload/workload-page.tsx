@@ -300,7 +300,7 @@ function WorkloadBody({
             onOpenCell={openCell}
             onOpenPerson={onOpenPerson}
           />
-          <Legend />
+          <Legend financial={data.canViewFinancials} />
         </>
       )}
     </div>
@@ -603,7 +603,7 @@ function Summary({ data, person }: { data: WorkloadResponse; person: WorkloadPer
   );
 }
 
-function Legend() {
+function Legend({ financial }: { financial: boolean }) {
   const swatch = "inline-block h-3.5 w-5 rounded-sm align-middle";
   return (
     <ul aria-label="Legend" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
@@ -640,6 +640,15 @@ function Legend() {
       <li>
         <span className="inline-block size-2 rounded-full bg-destructive align-middle" /> overdue
       </li>
+      <li>
+        <span className="font-medium text-emerald-800">✓</span> /{" "}
+        <span className="font-medium text-amber-800">↓</span> utilisation target met / below
+      </li>
+      {financial ? (
+        <li>
+          <span className="text-amber-800">*</span> partly unpriced (hours without a rate)
+        </li>
+      ) : null}
     </ul>
   );
 }
