@@ -30,6 +30,7 @@ import { invitationRoutes } from "./modules/invitations/routes";
 import { memberRoutes } from "./modules/members/routes";
 import { workloadCsvRoutes, workloadRoutes } from "./modules/workload/routes";
 import { rateCardRoutes } from "./modules/rate-cards/routes";
+import { budgetRoutes } from "./modules/budgets/routes";
 import { capacityRoutes } from "./modules/capacity/routes";
 import { calendarRoutes } from "./modules/calendar/routes";
 import { templateRoutes } from "./modules/templates/routes";
@@ -138,6 +139,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/workload", workloadRoutes());
   api.route("/workload.csv", workloadCsvRoutes());
   api.route("/rate-cards", rateCardRoutes());
+  api.route("/budgets", budgetRoutes());
   api.route("/capacity", capacityRoutes());
   api.route("/calendar", calendarRoutes());
   api.route("/templates", templateRoutes());

@@ -1,0 +1,59 @@
+import { allowedBudgetActions, budgetLinesEditable } from "@domain/budget-lifecycle";
+import type { Executor } from "../../db/executor";
+import { notFound } from "../../lib/errors";
+import type { RequestContext } from "../../request-context";
+import type { BudgetDetail, BudgetQuery } from "./contract";
+import { selectBudget, selectLines, selectRevisions, sectionSums } from "./repo";
+import { formOf, iso, lineView, ratesOf, revisionSummary, totalsOf } from "./views";
+
+/**
+ * A budget with its revisions, the chosen revision's lines (the latest unless `revision` names
+ * another), its sections and top sheet (estimate and actual columns, computed by
+ * domain/aicp.ts computeBudget from per-section sums) and the actions allowed now.
+ */
+export async function readBudget(
+  executor: Executor,
+  ctx: RequestContext,
+  budgetId: string,
+  revision?: number,
+): Promise<BudgetDetail> {
+  const budget = await selectBudget(executor, ctx.organizationId, budgetId);
+  if (!budget) throw notFound("Budget not found");
+  const revisions = await selectRevisions(executor, ctx.organizationId, budgetId);
+  const number = revision ?? budget.latest_revision_number;
+  const chosen = revisions.find((r) => r.number === number);
+  if (!chosen) throw notFound("Budget revision not found");
+  const latest = revisions.find((r) => r.number === budget.latest_revision_number) ?? chosen;
+  const lines = await selectLines(executor, ctx.organizationId, budgetId, number);
+  const sums = await sectionSums(executor, ctx.organizationId, budgetId, number);
+  const form = formOf(budget.form_id);
+  const rates = ratesOf(chosen);
+  return {
+    id: budget.id,
+    projectId: budget.folder_id,
+    projectName: budget.folder_name,
+    name: budget.name,
+    formId: form.id,
+    formName: form.name,
+    bidType: budget.bid_type,
+    currency: budget.currency,
+    status: latest.status,
+    workingRevisionNumber: budget.working_revision_number,
+    latestRevisionNumber: budget.latest_revision_number,
+    allowedActions: allowedBudgetActions(latest.status),
+    revisions: revisions.map(revisionSummary),
+    revision: { ...revisionSummary(chosen), rates, linesEditable: budgetLinesEditable(chosen.status) },
+    lines: lines.map(lineView),
+    totals: totalsOf(form, sums, rates),
+    createdAt: iso(budget.created_at),
+    updatedAt: iso(budget.updated_at),
+  };
+}
+
+export async function getBudget(
+  ctx: RequestContext,
+  budgetId: string,
+  query: BudgetQuery,
+): Promise<BudgetDetail> {
+  return readBudget(ctx.db, ctx, budgetId, query.revision);
+}
