@@ -52,6 +52,7 @@ type Hook = {
   events: string[];
   team_id: number;
   userid: number;
+  space_id: string | null;
 };
 
 async function createHook(sim: ReturnType<typeof testSim>, auth: string, body: Record<string, unknown>) {
