@@ -3,7 +3,7 @@ import type PgBoss from "pg-boss";
 import { TIMESHEET_DESCRIPTION } from "@domain/index";
 import type { AppDeps } from "../context";
 import { transaction } from "../db/executor";
-import { ClickUpApiError, type ClickUpClient } from "../integrations/clickup/client";
+import type { ClickUpClient } from "../integrations/clickup/client";
 import { clientForEncryptedToken } from "../integrations/clickup/runtime";
 import {
   linkWrittenEntry,
@@ -21,7 +21,8 @@ import {
  * - a new row is first looked for in ClickUp (same task, start, duration and description, not yet
  *   linked) and adopted, so a retry after a crash between "created in ClickUp" and "recorded the
  *   id" never creates a second entry; otherwise it is created and its ClickUp id kept;
- * - a changed row updates its ClickUp entry; a deleted row deletes it (404 = already gone);
+ * - a changed row updates its ClickUp entry; a deleted row deletes it (an answer that, confirmed,
+ *   says the entry is gone counts as deleted: `ClickUpClient.confirmsGone`);
  * - a failure marks the row 'failed' with the reason (shown in the timesheet) and the job throws,
  *   so the queue retries it with backoff; the periodic sweep picks up anything left behind.
  */
@@ -115,10 +116,14 @@ async function writeOne(
 
   if (row.deleted) {
     if (row.clickup_id) {
+      const clickupId = row.clickup_id;
       try {
-        await client.deleteTimeEntry(teamId, row.clickup_id);
+        await client.deleteTimeEntry(teamId, clickupId);
       } catch (err) {
-        if (!(err instanceof ClickUpApiError && err.status === 404)) throw err;
+        // Already gone only when ClickUp's answer, confirmed, says so: an unknown id answers 401
+        // (clickup-api.md §7 item 10), as do a revoked token and an unauthorized workspace.
+        const gone = await client.confirmsGone(err, teamId, () => client.getTimeEntry(teamId, clickupId));
+        if (!gone) throw err;
       }
     }
     await transaction(deps.database, (tx) =>

@@ -39,9 +39,19 @@ export type AuthorizationObjectType = "project" | "category" | "subcategory" | "
 export const errors = {
   missingAuthHeader: () => new ClickUpError(400, "Authorization header required", "OAUTH_017"),
   tokenNotFound: () => new ClickUpError(401, "Oauth token not found", "OAUTH_019"),
-  /** Observed for unknown or inaccessible task and list ids with a valid token. */
+  /**
+   * Observed for unknown or inaccessible task and list ids with a valid token (clickup-api.md
+   * §6.2): a deleted task, one never created and one in a workspace the token may no longer use
+   * all answer this. The OpenAPI document lists no error response for these operations; the
+   * client reads it as "not found or not accessible" and confirms before deleting anything
+   * (`ClickUpClient.confirmsGone`).
+   */
   taskOrListNotAccessible: () => new ClickUpError(401, "Oauth token not found", "OAUTH_018"),
-  /** Unknown or inaccessible spaces, folders, time entries, webhooks… */
+  /**
+   * Unknown or inaccessible spaces, folders, time entries (deleted ones too: deleting an entry
+   * twice answers this), webhooks… — "Team(s) not authorized", which ClickUp "also returns for
+   * invalid resource ids" (clickup-api.md §6.2, §7 item 10: unknown ids answer 401, not 404).
+   */
   itemNotAccessible: () => new ClickUpError(401, "Team(s) not authorized", "OAUTH_023"),
   /** The workspace exists but this token (or its user) may not use it. */
   teamNotAuthorized: () => new ClickUpError(401, "Team not authorized", "OAUTH_027"),

@@ -37,7 +37,38 @@ export class ClickUpApiError extends Error {
   get isAuth(): boolean {
     return this.status === 401 || this.status === 403;
   }
+
+  /**
+   * ClickUp says plainly that the object does not exist: a 404 with an item-level ECODE
+   * (`ITEM_0xx`, clickup-api.md §6.2). Not a 404 about the workspace (`SHARD_031`,
+   * `ACCESS_002`) or the route (`APP_001`).
+   */
+  get isItemNotFound(): boolean {
+    return this.status === 404 && this.ecode !== null && this.ecode.startsWith("ITEM_");
+  }
+
+  /**
+   * "Not found or not accessible" (clickup-api.md §6.2, §7 item 10: unknown ids answer 401,
+   * not 404): `OAUTH_018` (unknown or inaccessible task/list ids) and the "Team(s) not
+   * authorized" family that ClickUp also returns for invalid resource ids. Ambiguous — the
+   * object may be deleted, out of this token's reach, or the whole workspace no longer
+   * authorized — so never acted on without confirming (`ClickUpClient.confirmsGone`). Token
+   * failures (`OAUTH_019`, `OAUTH_021`, `OAUTH_025`, `OAUTH_077`) and permission refusals
+   * (`ACCESS_*`) are not in it.
+   */
+  get isNotFoundOrInaccessible(): boolean {
+    return this.status === 401 && this.ecode !== null && NOT_FOUND_OR_INACCESSIBLE.has(this.ecode);
+  }
 }
+
+const NOT_FOUND_OR_INACCESSIBLE = new Set([
+  "OAUTH_018",
+  "OAUTH_023",
+  "OAUTH_026",
+  "OAUTH_027",
+  ...Array.from({ length: 17 }, (_, i) => `OAUTH_0${29 + i}`),
+  "OAUTH_056",
+]);
 
 export interface ClickUpClientOptions {
   /** e.g. https://api.clickup.com/api/v2 */
@@ -363,6 +394,39 @@ export class ClickUpClient {
   async getListMembers(listId: string): Promise<CuUserRef[]> {
     const body = await this.request("GET", `/list/${enc(listId)}/member`);
     return asArray(asObject(body).members).map(decodeUserRef);
+  }
+
+  /**
+   * Whether `err`, answered to a call about one object of workspace `teamId`, means that object
+   * is gone. The rule (clickup-api.md §6.2: "treat 401 on a resource call as not found or not
+   * accessible … unless GET /user also fails"):
+   * - 404 `ITEM_*`: gone.
+   * - 401 "not found or not accessible" (`isNotFoundOrInaccessible`): confirmed with more calls —
+   *   `stillThere` (e.g. a GET of the object) must fail the same way, and `GET /team` must answer
+   *   and still list the workspace (the token works and may use it). Then the object is deleted or
+   *   out of this token's reach, which is what a full sync with this token concludes too. If the
+   *   workspace is no longer authorized, or the token no longer works, nothing is gone: false.
+   * - anything else (revoked token, 404 `SHARD_031` / `APP_001`, 429, 5xx, a transport error): false.
+   */
+  async confirmsGone(err: unknown, teamId: string, stillThere?: () => Promise<unknown>): Promise<boolean> {
+    if (!(err instanceof ClickUpApiError)) return false;
+    if (err.isItemNotFound) return true;
+    if (!err.isNotFoundOrInaccessible) return false;
+    try {
+      if (stillThere) {
+        try {
+          await stillThere();
+          return false;
+        } catch (again) {
+          if (!(again instanceof ClickUpApiError)) return false;
+          if (again.isItemNotFound) return true;
+          if (!again.isNotFoundOrInaccessible) return false;
+        }
+      }
+      return (await this.getTeams()).some((t) => t.id === teamId);
+    } catch {
+      return false;
+    }
   }
 
   async getTask(taskId: string): Promise<CuTask> {

@@ -272,3 +272,64 @@ describe("ClickUpClient", () => {
     ]);
   });
 });
+
+describe("confirmsGone: when a 'not found' answer may delete local data", () => {
+  const err = (status: number, ecode: string | null) => new ClickUpApiError(status, ecode, "x", "/task/t1");
+  const clientAnswering = (teams: unknown, status = 200) => {
+    const calls: string[] = [];
+    const client = new ClickUpClient({
+      baseUrl: "http://cu.test/api/v2",
+      token: TOKEN,
+      maxRetries: 0,
+      fetch: (async (input: RequestInfo | URL) => {
+        calls.push(new URL(String(input)).pathname);
+        return new Response(JSON.stringify(teams), {
+          status,
+          headers: { "content-type": "application/json" },
+        });
+      }) as typeof fetch,
+    });
+    return { client, calls };
+  };
+
+  it("404 ITEM_* is gone without another call; 404 SHARD_031 / APP_001, token errors, 5xx never are", async () => {
+    const { client, calls } = clientAnswering({ teams: [{ id: "9" }] });
+    expect(await client.confirmsGone(err(404, "ITEM_015"), "9")).toBe(true);
+    for (const e of [
+      err(404, "SHARD_031"),
+      err(404, "APP_001"),
+      err(401, "OAUTH_019"),
+      err(401, "OAUTH_025"),
+      err(401, "ACCESS_064"),
+      err(500, null),
+      new Error("x"),
+    ])
+      expect(await client.confirmsGone(e, "9")).toBe(false);
+    expect(calls).toEqual([]);
+  });
+
+  it("401 OAUTH_018 / OAUTH_023 is gone only while GET /team still lists the workspace", async () => {
+    const listed = clientAnswering({ teams: [{ id: "9" }] });
+    expect(await listed.client.confirmsGone(err(401, "OAUTH_018"), "9")).toBe(true);
+    expect(listed.calls).toEqual(["/api/v2/team"]);
+    const notListed = clientAnswering({ teams: [{ id: "8" }] });
+    expect(await notListed.client.confirmsGone(err(401, "OAUTH_023"), "9")).toBe(false);
+    const revoked = clientAnswering({ err: "Token invalid", ECODE: "OAUTH_025" }, 401);
+    expect(await revoked.client.confirmsGone(err(401, "OAUTH_018"), "9")).toBe(false);
+  });
+
+  it("an object that still answers its GET is not gone", async () => {
+    const { client } = clientAnswering({ teams: [{ id: "9" }] });
+    expect(await client.confirmsGone(err(401, "OAUTH_023"), "9", async () => ({ data: {} }))).toBe(false);
+    expect(
+      await client.confirmsGone(err(401, "OAUTH_023"), "9", async () => {
+        throw err(401, "OAUTH_023");
+      }),
+    ).toBe(true);
+    expect(
+      await client.confirmsGone(err(401, "OAUTH_023"), "9", async () => {
+        throw err(401, "OAUTH_019");
+      }),
+    ).toBe(false);
+  });
+});

@@ -137,6 +137,31 @@ describe("incremental sync: webhooks and the reconciliation poll", () => {
     expect(await taskName(f, first.id)).toBe("Same-ms update one");
   });
 
+  it("keeps a task whose fetch answers an unconfirmed 401 (the workspace is no longer authorized)", async () => {
+    const task = simTruth(f.sim).tasks.find((t) => !t.archived && t.customItemId === 0 && !t.parentId)!;
+    const record = f.sim.state.tokens.get(f.token)!;
+    // The token no longer may use the workspace: GET /task answers 401 OAUTH_018 — the same
+    // answer as for a deleted task — and GET /team no longer lists the workspace.
+    record.teamIds = new Set();
+    try {
+      clock.advance(60_000);
+      f.sim.mutate.updateTask(task.id, { name: "Renamed while unauthorized" });
+      await settle(f);
+    } finally {
+      record.teamIds = null;
+    }
+    expect(
+      await f.count(
+        sql`select count(*) n from tasks where organization_id = ${f.orgId} and id = ${task.id} and not deleted`,
+      ),
+    ).toBe(1);
+    expect(
+      await f.count(
+        sql`select count(*) n from webhook_events where organization_id = ${f.orgId} and status = 'failed'`,
+      ),
+    ).toBeGreaterThan(0);
+  });
+
   it("refuses a forged signature with 400 (never 401/410) and records it", async () => {
     const body = JSON.stringify({
       event: "taskDeleted",

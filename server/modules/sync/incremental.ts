@@ -1,6 +1,5 @@
 import { notifyWorkspaceChanged } from "../live/repo";
 import { transaction } from "../../db/executor";
-import { ClickUpApiError } from "../../integrations/clickup/client";
 import type { CuTask } from "../../integrations/clickup/types";
 import { asObject, idOrNull, strOrNull } from "../../integrations/clickup/decode";
 import {
@@ -32,25 +31,17 @@ const FAR_FUTURE = Date.UTC(2100, 0, 1);
 export const POLL_CURSOR_OVERLAP_MS = 60_000;
 
 /**
- * ClickUp's clear "this task is not there (for this token)": unknown ids answer 401 OAUTH_018 /
- * OAUTH_023 rather than 404 (clickup-api.md §6.2, §7 item 10), item errors ITEM_0xx, or a plain
- * 404 that is not about the workspace or the route. A revoked token (OAUTH_019…), a 5xx or a 429
- * says nothing about the task.
+ * Re-read one task: null only when ClickUp's answer, confirmed, says it is gone — 404 `ITEM_*`,
+ * or a 401 "not found or not accessible" while `GET /team` still lists the workspace for this
+ * token (`ClickUpClient.confirmsGone`). An unconfirmed 401 (workspace no longer authorized, token
+ * revoked) keeps the row: the error is thrown, the event fails and the task stays until a full
+ * sync — which lists what the token sees — settles it.
  */
-const TASK_GONE_ECODES = new Set(["OAUTH_018", "OAUTH_023"]);
-function saysTaskIsGone(err: unknown): boolean {
-  if (!(err instanceof ClickUpApiError)) return false;
-  if (err.ecode?.startsWith("ITEM_")) return true;
-  if (err.status === 401) return err.ecode !== null && TASK_GONE_ECODES.has(err.ecode);
-  return err.status === 404 && err.ecode !== "SHARD_031" && err.ecode !== "APP_001";
-}
-
-/** Re-read one task: null only when ClickUp clearly says it is gone or out of reach. */
 async function fetchTask(cc: ConnectedClient, taskId: string): Promise<CuTask | null> {
   try {
     return await cc.client.getTask(taskId);
   } catch (err) {
-    if (saysTaskIsGone(err)) return null;
+    if (await cc.client.confirmsGone(err, cc.teamId)) return null;
     throw err;
   }
 }

@@ -17,6 +17,7 @@ describe("timesheet write-back through the ClickUp simulator", () => {
   let taskId: string;
   let weekStart: string;
   let day: string;
+  let token: string;
 
   beforeAll(async () => {
     f = await syncFixture();
@@ -31,7 +32,10 @@ describe("timesheet write-back through the ClickUp simulator", () => {
         f.orgId,
         member.userId,
         clickupUserId,
-        encryptSecret(f.sim.createPersonalToken(f.sim.demo.memberUserId), f.deps.secrets.encryptionKey),
+        encryptSecret(
+          (token = f.sim.createPersonalToken(f.sim.demo.memberUserId)),
+          f.deps.secrets.encryptionKey,
+        ),
       ],
     );
     const task = f.sim.state.tasks.find(
@@ -94,5 +98,63 @@ describe("timesheet write-back through the ClickUp simulator", () => {
     expect(after.id).toBe(created.id);
     expect(after.duration).toBe(3 * 3_600_000);
     expect(after.tags.map((t) => t.name)).toEqual(["invoiced"]);
+  });
+  const save = async (hours: number | null) => {
+    const res = await member.client.put("/api/timesheet", {
+      weekStart,
+      cells: hours === null ? {} : { [`${taskId}:${day}`]: hours },
+    });
+    expect(res.status).toBe(200);
+  };
+  const localStatus = async (clickupId: string) =>
+    (
+      await f.ctx.database.raw.query<{ write_back_status: string; deleted: boolean }>(
+        `select write_back_status, deleted from time_entries where organization_id = $1 and clickup_id = $2`,
+        [f.orgId, clickupId],
+      )
+    ).rows[0];
+
+  it("deleting an entry already deleted in ClickUp (401 OAUTH_023, confirmed by GET /team) counts as deleted", async () => {
+    await save(1);
+    await writeBackTimeEntries(f.deps, payload());
+    const entry = remoteEntry()!;
+    f.sim.mutate.deleteTimeEntry(entry.id);
+    await save(null);
+    expect(await writeBackTimeEntries(f.deps, payload())).toMatchObject({ deleted: 1, failed: 0 });
+    expect(await localStatus(entry.id)).toEqual({ write_back_status: "synced", deleted: true });
+  });
+
+  it("a 404 SHARD_031 (workspace not found) never counts as already gone", async () => {
+    await save(2);
+    expect(await writeBackTimeEntries(f.deps, payload())).toMatchObject({ created: 1 });
+    const entry = remoteEntry()!;
+    await save(null);
+    await f.ctx.database.raw.query(
+      `update clickup_workspace_connections set clickup_team_id = '999999999' where organization_id = $1`,
+      [f.orgId],
+    );
+    try {
+      await expect(writeBackTimeEntries(f.deps, payload())).rejects.toThrow(/1 of 1 failed/);
+      expect(await localStatus(entry.id)).toMatchObject({ write_back_status: "failed" });
+    } finally {
+      await f.ctx.database.raw.query(
+        `update clickup_workspace_connections set clickup_team_id = $2 where organization_id = $1`,
+        [f.orgId, f.teamId],
+      );
+    }
+    expect(remoteEntry()?.id).toBe(entry.id);
+    expect(await writeBackTimeEntries(f.deps, payload())).toMatchObject({ deleted: 1, failed: 0 });
+    expect(remoteEntry()).toBeNull();
+  });
+
+  it("a revoked token (401 OAUTH_019) never counts as already gone", async () => {
+    await save(2);
+    expect(await writeBackTimeEntries(f.deps, payload())).toMatchObject({ created: 1 });
+    const entry = remoteEntry()!;
+    await save(null);
+    f.sim.revokeToken(token);
+    await expect(writeBackTimeEntries(f.deps, payload())).rejects.toThrow(/1 of 1 failed/);
+    expect(await localStatus(entry.id)).toMatchObject({ write_back_status: "failed" });
+    expect(remoteEntry()?.id).toBe(entry.id);
   });
 });
