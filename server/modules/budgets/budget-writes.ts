@@ -78,9 +78,32 @@ export async function grandTotalOf(
   }
 }
 
+/** 409 when the client names a revision version that is no longer the latest revision's. */
+export function requireRevisionVersion(revision: RevisionRow, baseVersion: number | undefined): void {
+  if (baseVersion !== undefined && baseVersion !== revision.version) {
+    throw new AppError(
+      409,
+      "conflict",
+      "This budget was changed by someone else since you opened it: reload it and try again.",
+    );
+  }
+}
+
+/** A revision's rates as its columns. */
+export function rateColumns(rates: BudgetRates) {
+  return {
+    pwBp: rates.pwBp,
+    pwBpBySection: rates.pwBpBySection ?? {},
+    insuranceBp: rates.insuranceBp,
+    feeBp: rates.feeBp,
+    contingencyBp: rates.contingencyBp,
+    weatherDayMinor: rates.weatherDay,
+  };
+}
+
 /**
- * After a change to revision `number` (its lines or rates): store its grand total, bump its
- * version and the budget's updated_at.
+ * After a change to a revision (its lines, or its rates given here): store its grand total and
+ * the new rates, bump its version once, and the budget's updated_at.
  */
 export async function touchRevision(
   tx: Executor,
@@ -88,11 +111,13 @@ export async function touchRevision(
   budget: BudgetRow,
   revision: RevisionRow,
   field: string,
-  rates: BudgetRates = ratesOf(revision),
+  newRates?: BudgetRates,
 ): Promise<void> {
+  const rates = newRates ?? ratesOf(revision);
   const grandTotal = await grandTotalOf(tx, ctx, budget, revision.number, rates, field);
   const now = ctx.deps.now();
   await updateRevision(tx, ctx.organizationId, budget.id, revision.number, {
+    ...(newRates ? rateColumns(newRates) : {}),
     grandTotalMinor: grandTotal,
     updatedAt: now,
   });

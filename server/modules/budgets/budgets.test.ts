@@ -221,6 +221,8 @@ describe("budgets", () => {
     expect(patched.body.name).toBe("Acme spot v2");
     expect(patched.body.revision.rates).toMatchObject({ ...RATES, feeBp: 0 });
     expect(patched.body.totals.estimate.grandTotal).toBe(2_076_537 - 235_635);
+    // One version bump per change of the revision: created 1, eight lines, the rates.
+    expect(patched.body.revision.version).toBe(10);
     const list = await owner.client.get<BudgetListResponse>(`/api/budgets?search=v2`);
     expect(list.body.items).toEqual([
       expect.objectContaining({ id: created.id, grandTotalMinor: 2_076_537 - 235_635, status: "draft" }),
@@ -403,6 +405,29 @@ describe("budgets", () => {
       [1, "draft"],
     ]);
     expect(now.lines).toHaveLength(1);
+
+    // A revision-level change names the version it was made from (optional): stale → 409.
+    const version = now.revision.version;
+    const stale = await owner.client.patch<ErrorBody>(`/api/budgets/${budget.id}`, {
+      name: "Renamed",
+      baseVersion: version + 7,
+    });
+    expect([stale.status, stale.body.error.code]).toEqual([409, "conflict"]);
+    const staleSubmit = await owner.client.post<ErrorBody>(`/api/budgets/${budget.id}/transitions`, {
+      action: "submit",
+      baseVersion: version + 7,
+    });
+    expect(staleSubmit.status).toBe(409);
+    const renamed = await owner.client.patch<BudgetDetail>(`/api/budgets/${budget.id}`, {
+      name: "Renamed",
+      baseVersion: version,
+    });
+    expect(renamed.body).toMatchObject({ name: "Renamed", revision: { version: version + 1 } });
+    const fresh = await owner.client.post<BudgetDetail>(`/api/budgets/${budget.id}/transitions`, {
+      action: "submit",
+      baseVersion: version + 1,
+    });
+    expect(fresh.body.status).toBe("submitted");
   });
 
   it("bad input → 400 naming the field, and nothing is written", async () => {
@@ -455,6 +480,8 @@ describe("budgets", () => {
       "patch",
     );
     await bad(`/api/budgets/${budget.id}/transitions`, { action: "reopen" }, "action");
+    await bad(`/api/budgets/${budget.id}/transitions`, { action: "submit", baseVersion: 0 }, "baseVersion");
+    await bad(`/api/budgets/${budget.id}`, { baseVersion: 1 }, "body", "patch");
     const badQuery = await owner.client.get<ErrorBody>(`/api/budgets/${budget.id}?revision=-1`);
     expect(badQuery.status).toBe(400);
     expect(badQuery.body.error.fields?.map((f) => f.field)).toContain("revision");
@@ -524,6 +551,10 @@ describe("budgets", () => {
       grandTotalMinor: 99_999_999,
       status: "draft",
     });
+    // The stored grand total is the top sheet's, for every budget.
+    for (const item of all.body.items) {
+      expect(item.grandTotalMinor).toBe((await get(item.id)).totals.estimate.grandTotal);
+    }
     const totals = all.body.items.map((i) => i.grandTotalMinor);
     expect(totals).toEqual([...totals].sort((a, b) => b - a));
     const byProject = await owner.client.get<BudgetListResponse>("/api/budgets?projectId=f2");

@@ -58,8 +58,10 @@ export const updateBudgetSchema = z
     bidType: bidTypeSchema.optional(),
     /** Only the rates given change. */
     rates: budgetRatesSchema.partial().optional(),
+    /** The latest revision's version the client saw (409 when it has changed since); optional. */
+    baseVersion: z.number().int().min(1).max(2_147_483_647).optional(),
   })
-  .refine((v) => Object.keys(v).length > 0, "nothing to change");
+  .refine((v) => Object.keys(v).some((k) => k !== "baseVersion"), "nothing to change");
 export type UpdateBudget = z.infer<typeof updateBudgetSchema>;
 
 /** Integer hundredths of a unit (days, quantity, hours), never negative. */
@@ -123,8 +125,14 @@ export const updateBudgetLineSchema = z
   .refine((v) => Object.keys(v).length > 1, "nothing to change");
 export type UpdateBudgetLine = z.infer<typeof updateBudgetLineSchema>;
 
-/** POST /api/budgets/:budgetId/transitions: acts on the latest revision. */
-export const budgetTransitionSchema = z.strictObject({ action: budgetActionSchema });
+/**
+ * POST /api/budgets/:budgetId/transitions: acts on the latest revision; `baseVersion` (optional)
+ * is its version the client saw, so nobody submits or approves figures they have not seen.
+ */
+export const budgetTransitionSchema = z.strictObject({
+  action: budgetActionSchema,
+  baseVersion: z.number().int().min(1).max(2_147_483_647).optional(),
+});
 export type BudgetTransitionInput = z.infer<typeof budgetTransitionSchema>;
 
 export const BUDGET_SORT_KEYS = ["name", "grandTotal", "updatedAt"] as const;

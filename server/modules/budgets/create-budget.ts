@@ -5,6 +5,7 @@ import { newId } from "../../lib/ids";
 import type { RequestContext } from "../../request-context";
 import { recordChange } from "../audit/record-change";
 import type { BudgetDetail, CreateBudget } from "./contract";
+import { rateColumns } from "./budget-writes";
 import { readBudget } from "./get-budget";
 import { folderExists, insertBudget, insertRevision, workspaceCurrency } from "./repo";
 
@@ -39,12 +40,7 @@ export async function createBudget(ctx: RequestContext, input: CreateBudget): Pr
       budgetId: id,
       number: 0,
       status: "draft",
-      pwBp: rates.pwBp,
-      pwBpBySection: rates.pwBpBySection ?? {},
-      insuranceBp: rates.insuranceBp,
-      feeBp: rates.feeBp,
-      contingencyBp: rates.contingencyBp,
-      weatherDayMinor: rates.weatherDay,
+      ...rateColumns(rates),
       grandTotalMinor: 0,
       createdBy: ctx.userId,
       createdAt: now,

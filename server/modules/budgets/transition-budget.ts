@@ -3,7 +3,7 @@ import { transaction } from "../../db/executor";
 import { AppError } from "../../lib/errors";
 import type { RequestContext } from "../../request-context";
 import { recordChange } from "../audit/record-change";
-import { lockedBudget } from "./budget-writes";
+import { lockedBudget, rateColumns, requireRevisionVersion } from "./budget-writes";
 import type { BudgetDetail, BudgetTransitionInput } from "./contract";
 import { readBudget } from "./get-budget";
 import { copyLines, insertRevision, updateBudget, updateRevision } from "./repo";
@@ -38,6 +38,7 @@ export async function transitionBudget(
     const { budget, latest } = await lockedBudget(tx, ctx, budgetId);
     const result = budgetTransition(latest.status, input.action);
     if (!result.ok) throw new AppError(409, "conflict", result.reason);
+    requireRevisionVersion(latest, input.baseVersion);
     const now = ctx.deps.now();
     const org = ctx.organizationId;
     const audit = (number: number, action: string, before: BudgetStatus | null, after: BudgetStatus) =>
@@ -58,12 +59,7 @@ export async function transitionBudget(
         budgetId,
         number,
         status: "draft",
-        pwBp: rates.pwBp,
-        pwBpBySection: rates.pwBpBySection ?? {},
-        insuranceBp: rates.insuranceBp,
-        feeBp: rates.feeBp,
-        contingencyBp: rates.contingencyBp,
-        weatherDayMinor: rates.weatherDay,
+        ...rateColumns(rates),
         grandTotalMinor: toInt(latest.grand_total_minor),
         createdBy: ctx.userId,
         createdAt: now,

@@ -1,10 +1,10 @@
 import { transaction } from "../../db/executor";
 import type { RequestContext } from "../../request-context";
 import { recordChange } from "../audit/record-change";
-import { lockedBudget, requireDraft, touchRevision } from "./budget-writes";
+import { lockedBudget, requireDraft, requireRevisionVersion, touchRevision } from "./budget-writes";
 import type { BudgetDetail, UpdateBudget } from "./contract";
 import { readBudget } from "./get-budget";
-import { updateBudget as updateBudgetRow, updateRevision } from "./repo";
+import { updateBudget as updateBudgetRow } from "./repo";
 import { ratesOf } from "./views";
 
 /**
@@ -20,6 +20,7 @@ export async function updateBudget(
   return transaction(ctx.deps.database, async (tx) => {
     const { budget, latest } = await lockedBudget(tx, ctx, budgetId);
     requireDraft(latest);
+    requireRevisionVersion(latest, input.baseVersion);
     const beforeRates = ratesOf(latest);
     const rates = { ...beforeRates, ...(input.rates ?? {}) };
     if (input.name !== undefined || input.bidType !== undefined) {
@@ -28,17 +29,7 @@ export async function updateBudget(
         ...(input.bidType !== undefined ? { bidType: input.bidType } : {}),
       });
     }
-    if (input.rates !== undefined) {
-      await updateRevision(tx, ctx.organizationId, budgetId, latest.number, {
-        pwBp: rates.pwBp,
-        pwBpBySection: rates.pwBpBySection ?? {},
-        insuranceBp: rates.insuranceBp,
-        feeBp: rates.feeBp,
-        contingencyBp: rates.contingencyBp,
-        weatherDayMinor: rates.weatherDay,
-      });
-    }
-    await touchRevision(tx, ctx, budget, latest, "rates", rates);
+    await touchRevision(tx, ctx, budget, latest, "rates", input.rates === undefined ? undefined : rates);
     await recordChange(ctx, tx, {
       object: "budget",
       id: budgetId,
