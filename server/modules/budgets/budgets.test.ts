@@ -509,6 +509,37 @@ describe("budgets", () => {
     expect(await financeTrail(owner.organizationId)).toEqual(before);
   });
 
+  it("records the audit row in the write's transaction: when it cannot be written, nothing is", async () => {
+    const budget = await newBudget("Audit atomic");
+    const line = await addLine(budget.id, { section: "D", quantityHundredths: 100, rateMinor: 500 });
+    expect((await act(budget.id, "submit")).status).toBe(200);
+    expect((await act(budget.id, "approve")).status).toBe(200);
+    expect((await act(budget.id, "change_order")).status).toBe(200);
+    const before = await get(budget.id);
+    const coLine = before.lines[0]!;
+    const budgetsBefore = (await owner.client.get<BudgetListResponse>("/api/budgets?pageSize=200")).body
+      .total;
+    await failAuditInserts(true);
+    try {
+      const writes = [
+        owner.client.post("/api/budgets", { projectId: "f1", name: "Never", bidType: "firm" }),
+        owner.client.patch(`/api/budgets/${budget.id}`, { name: "Never", rates: { feeBp: 1 } }),
+        owner.client.post(`/api/budgets/${budget.id}/lines`, { section: "A", rateMinor: 1 }),
+        owner.client.patch(`/api/budgets/${budget.id}/lines/${coLine.id}`, { baseVersion: 1, rateMinor: 9 }),
+        owner.client.delete(`/api/budgets/${budget.id}/lines/${coLine.id}`),
+        owner.client.post(`/api/budgets/${budget.id}/transitions`, { action: "submit" }),
+      ];
+      for (const write of writes) expect((await write).status).toBe(500);
+    } finally {
+      await failAuditInserts(false);
+    }
+    expect(await get(budget.id)).toEqual(before);
+    expect((await get(budget.id, 0)).lines.map((l) => l.id)).toEqual([line.id]);
+    expect((await owner.client.get<BudgetListResponse>("/api/budgets?pageSize=200")).body.total).toBe(
+      budgetsBefore,
+    );
+  });
+
   it("writes one finance audit row per write with before and after", async () => {
     const budget = await newBudget("Audited");
     const line = await addLine(budget.id, { section: "D", quantityHundredths: 100, rateMinor: 500 });
@@ -626,3 +657,18 @@ describe("budgets", () => {
     expect((await get(budget.id)).lines).toHaveLength(1);
   });
 });
+
+/** Make every insert into audit_events fail (each write's last statement), or stop doing so. */
+async function failAuditInserts(on: boolean) {
+  if (on) {
+    await ctx.database.raw.exec(`
+      create function test_refuse_audit() returns trigger language plpgsql as $$
+      begin raise exception 'audit store unavailable'; end $$;
+      create trigger test_refuse_audit before insert on audit_events
+        for each row execute function test_refuse_audit();`);
+  } else {
+    await ctx.database.raw.exec(`
+      drop trigger test_refuse_audit on audit_events;
+      drop function test_refuse_audit();`);
+  }
+}
