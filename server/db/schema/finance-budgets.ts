@@ -110,7 +110,10 @@ export const budgetRevisions = pgTable(
     }).onDelete("cascade"),
     index("budget_revisions_status_idx").on(t.organizationId, t.status),
     check("budget_revisions_number_non_negative", sql`${t.number} >= 0`),
-    check("budget_revisions_status_valid", sql`${t.status} in ('draft', 'submitted', 'approved', 'superseded', 'closed')`),
+    check(
+      "budget_revisions_status_valid",
+      sql`${t.status} in ('draft', 'submitted', 'approved', 'superseded', 'closed')`,
+    ),
     check("budget_revisions_pw_range", sql`${t.pwBp} between 0 and 10000`),
     check("budget_revisions_insurance_range", sql`${t.insuranceBp} between 0 and 10000`),
     check("budget_revisions_fee_range", sql`${t.feeBp} between 0 and 100000`),
