@@ -161,7 +161,7 @@ const TOP_SHEET: readonly TopSheetLine[] = [
  * The form versions a budget can be made on. `aicp-current` is the AICP form as PRODUCT.md lists
  * it; `aicp-2023` repurposes section P as usage (talent and music usage fees), still summed on
  * line 15 with O. A budget pins its version id; a version is never edited once budgets use it —
- * a new form is a new entry here (and in the seeded `budget_forms` rows that mirror this list).
+ * a new form is a new entry here (budgets store the id; the server validates it against this list).
  */
 export const AICP_FORM_VERSIONS: readonly AicpFormVersion[] = [
   {
