@@ -19,8 +19,23 @@ export function labelOptions(field: SimField): LabelOption[] {
   return Array.isArray(options) ? (options as LabelOption[]) : [];
 }
 
-export function serializeFieldDefinition(field: SimField): Record<string, unknown> {
-  return {
+/** The `applied_objects` object type of a custom task type (OpenAPI document). */
+export const APPLIED_OBJECT_TASK_TYPE = 19;
+
+/** Whether the field applies to tasks of this custom task type (`applied_objects`). */
+export function fieldAppliesTo(field: SimField, customItemId: number): boolean {
+  return !field.appliesTo || field.appliesTo.includes(customItemId);
+}
+
+/**
+ * A field definition. `applied_objects` only when asked for (`include_applied_objects=true` on
+ * the field endpoints) and only on fields scoped to task types; unscoped fields omit it.
+ */
+export function serializeFieldDefinition(
+  field: SimField,
+  opts: { appliedObjects?: boolean } = {},
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {
     id: field.id,
     name: field.name,
     type: field.type,
@@ -29,6 +44,12 @@ export function serializeFieldDefinition(field: SimField): Record<string, unknow
     hide_from_guests: field.hideFromGuests,
     required: field.required,
   };
+  if (opts.appliedObjects && field.appliesTo)
+    out["applied_objects"] = field.appliesTo.map((id) => ({
+      object_type: APPLIED_OBJECT_TASK_TYPE,
+      object_id: id,
+    }));
+  return out;
 }
 
 function userStub(state: SimState, id: number): Record<string, unknown> {
@@ -111,11 +132,16 @@ export function webhookFieldValue(field: SimField, value: FieldValue | undefined
   return value;
 }
 
-/** `custom_fields[]` of a task: every field accessible on its list, `value` only when set. */
+/**
+ * `custom_fields[]` of a task: every field accessible on its list that applies to the task's
+ * `custom_item_id` (OpenAPI document: "Each task's `custom_fields` array only includes Custom
+ * Fields applicable to that task's `custom_item_id`"), `value` only when set. A value kept from
+ * before the task changed type is stored but not shown.
+ */
 export function taskCustomFields(state: SimState, task: SimTask, baseUrl: string): Record<string, unknown>[] {
   const list = state.lists.get(task.listId);
   if (!list) return [];
-  return state.fieldsForList(list).map((field) => {
+  return state.fieldsForTask(task, list).map((field) => {
     const out = serializeFieldDefinition(field);
     const value = task.fields?.[field.id];
     if (value !== undefined) out["value"] = readFieldValue(state, field, value, baseUrl);

@@ -67,6 +67,12 @@ export const errors = {
   codeNotFound: () => new ClickUpError(401, "Authorization code not found or expired", "OAUTH_015"),
   webhookExists: () => new ClickUpError(400, "Webhook configuration already exists", "OAUTH_171"),
   dropDownValue: () => new ClickUpError(400, "Value must be an option index or uuid", "FIELD_011"),
+  /**
+   * Set Custom Field Value on a task whose custom task type the field does not apply to: 400
+   * (OpenAPI document); the document names no ECODE, this one is the simulator's ("sim").
+   */
+  fieldNotApplicable: () =>
+    new ClickUpError(400, "Custom field is not applicable to this task's custom task type", "FIELD_150"),
   /** sim: other invalid custom-field values. */
   fieldValue: (why: string) => new ClickUpError(400, why, "FIELD_007"),
   /** sim: generic validation error. */

@@ -161,6 +161,12 @@ export interface SimField {
   required: boolean;
   /** Where the field was created: workspace-wide or on one space/folder/list. */
   scope: { level: "team" | "space" | "folder" | "list"; id: string };
+  /**
+   * The custom task types (`custom_item_id`) the field is scoped to — its `applied_objects`
+   * entries with `object_type` 19 (OpenAPI document, "Custom Fields by Task Type"). Absent: the
+   * field applies to every type. A task's `custom_fields` list only the fields that apply to it.
+   */
+  appliesTo?: number[];
 }
 
 export type Priority = 1 | 2 | 3 | 4;

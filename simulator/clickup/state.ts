@@ -556,6 +556,14 @@ export class SimState {
     return result;
   }
 
+  /** The fields of the task's list that apply to its custom task type (`applied_objects`). */
+  fieldsForTask(task: SimTask, list: SimList = this.requireList(task.listId)): SimField[] {
+    const fields = this.fieldsForList(list);
+    return fields.some((f) => f.appliesTo)
+      ? fields.filter((f) => !f.appliesTo || f.appliesTo.includes(task.customItemId))
+      : fields;
+  }
+
   findField(teamId: string, idOrName: string): SimField | undefined {
     const byId = this.fields.get(idOrName);
     if (byId) return byId;

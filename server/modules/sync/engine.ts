@@ -73,6 +73,8 @@ export async function ingestTasks(
   const ids = unique.map((t) => t.id);
   const defs = new Map<string, CuFieldDef>();
   const values: Array<{ taskId: string; fieldId: string; value: unknown }> = [];
+  // Every field each response listed (set or not): only their values may be cleared.
+  const carried: Array<{ taskId: string; fieldId: string }> = [];
   const lists = new Map<string, CuList>();
   const pairs: Array<{ taskId: string; userId: string }> = [];
   for (const t of unique) {
@@ -80,6 +82,7 @@ export async function ingestTasks(
     for (const f of t.customFields) {
       if (!f.id) continue;
       if (!defs.has(f.id)) defs.set(f.id, { id: f.id, name: f.name, type: f.type, typeConfig: f.typeConfig });
+      carried.push({ taskId: t.id, fieldId: f.id });
       if (f.hasValue) values.push({ taskId: t.id, fieldId: f.id, value: fieldValueRecord(f) });
     }
     if (t.listId && !lists.has(t.listId)) {
@@ -98,7 +101,7 @@ export async function ingestTasks(
   await upsertTasks(tx, orgId, unique.map(taskRow));
   await replaceTaskAssignees(tx, orgId, ids, pairs);
   await upsertCustomFieldDefs(tx, orgId, [...defs.values()]);
-  await replaceCustomFieldValues(tx, orgId, ids, values);
+  await replaceCustomFieldValues(tx, orgId, carried, values);
 }
 
 export function webhookEndpoint(deps: Pick<AppDeps, "config">, orgId: string): string {

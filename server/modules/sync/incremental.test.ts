@@ -162,6 +162,42 @@ describe("incremental sync: webhooks and the reconciliation poll", () => {
     ).toBeGreaterThan(0);
   });
 
+  it("keeps the value of a field the task's response could not carry (scoped to another task type)", async () => {
+    const task = simTruth(f.sim).tasks.find((t) => !t.archived && t.customItemId === 0 && !t.parentId)!;
+    const field = f.sim.state.addField({
+      teamId: f.teamId,
+      name: "Delivery format",
+      type: "short_text",
+      typeConfig: {},
+      scope: { level: "team", id: f.teamId },
+      appliesTo: [0],
+    });
+    const stored = () =>
+      f.count(
+        sql`select count(*) n from custom_field_values where organization_id = ${f.orgId} and task_id = ${task.id} and custom_field_id = ${field.id}`,
+      );
+    clock.advance(60_000);
+    f.sim.mutate.setCustomField(task.id, field.id, "16:9");
+    await settle(f);
+    expect(await stored()).toBe(1);
+    // The task becomes another type: ClickUp no longer lists the field on it (nor its value).
+    clock.advance(60_000);
+    f.sim.mutate.updateTask(task.id, { customItemId: 2 });
+    await settle(f);
+    expect(
+      await f.count(
+        sql`select count(*) n from tasks where organization_id = ${f.orgId} and id = ${task.id} and custom_item_id = 2`,
+      ),
+    ).toBe(1);
+    expect(await stored()).toBe(1);
+    // A field the response does carry, unset, still clears its stored value.
+    clock.advance(60_000);
+    f.sim.mutate.updateTask(task.id, { customItemId: 0 });
+    f.sim.mutate.setCustomField(task.id, field.id, null);
+    await settle(f);
+    expect(await stored()).toBe(0);
+  });
+
   it("refuses a forged signature with 400 (never 401/410) and records it", async () => {
     const body = JSON.stringify({
       event: "taskDeleted",

@@ -83,17 +83,30 @@ export async function upsertCustomFieldDefs(ex: Executor, orgId: string, defs: C
   );
 }
 
+/**
+ * Replace the values of the fields each task's response carried. ClickUp lists on a task every
+ * field that applies to it, with `value` only when set (clickup-api.md §3.5), and only the fields
+ * that apply to its `custom_item_id` (OpenAPI document): a field missing from the response could
+ * not have been there — a field scoped to another task type, say after the task changed type —
+ * so its stored value is kept, never taken for "cleared". `carried`: every (task, field) the
+ * responses listed; `values`: those of them with a value.
+ */
 export async function replaceCustomFieldValues(
   ex: Executor,
   orgId: string,
-  taskIds: string[],
+  carried: Array<{ taskId: string; fieldId: string }>,
   values: Array<{ taskId: string; fieldId: string; value: unknown }>,
 ): Promise<void> {
-  if (!taskIds.length) return;
-  await run(
-    ex,
-    sql`delete from custom_field_values where organization_id = ${orgId} and task_id in (select jsonb_array_elements_text(${jsonb(taskIds)}))`,
-  );
+  if (!carried.length) return;
+  const setKeys = new Set(values.map((v) => `${v.taskId}\u0000${v.fieldId}`));
+  const cleared = carried.filter((c) => !setKeys.has(`${c.taskId}\u0000${c.fieldId}`));
+  if (cleared.length)
+    await run(
+      ex,
+      sql`delete from custom_field_values v
+          using jsonb_to_recordset(${jsonb(cleared)}) as c("taskId" text, "fieldId" text)
+          where v.organization_id = ${orgId} and v.task_id = c."taskId" and v.custom_field_id = c."fieldId"`,
+    );
   if (!values.length) return;
   await run(
     ex,

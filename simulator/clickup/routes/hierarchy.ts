@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { serializeFieldDefinition } from "../custom-fields";
-import { flag, queryParams, type SimEnv, type SimServices } from "../context";
+import { flag, queryParams, type SimCtx, type SimEnv, type SimServices } from "../context";
 import type { SimField, SimList } from "../model";
 import { authorizedUser, folderObject, listObject, spaceObject, teamObject, usersJson } from "../serialize";
 
@@ -95,10 +95,13 @@ export function registerHierarchyRoutes(api: Hono<SimEnv>, { state }: SimService
     });
   });
 
-  const fieldsJson = (fields: SimField[]) => ({ fields: fields.map(serializeFieldDefinition) });
+  const fieldsJson = (c: SimCtx, fields: SimField[]) => {
+    const appliedObjects = flag(queryParams(c), "include_applied_objects");
+    return { fields: fields.map((f) => serializeFieldDefinition(f, { appliedObjects })) };
+  };
 
   api.get("/list/:list_id/field", (c) =>
-    c.json(fieldsJson(state.fieldsForList(c.get("access").list(c.req.param("list_id"))))),
+    c.json(fieldsJson(c, state.fieldsForList(c.get("access").list(c.req.param("list_id"))))),
   );
 
   api.get("/folder/:folder_id/field", (c) => {
@@ -111,7 +114,7 @@ export function registerHierarchyRoutes(api: Hono<SimEnv>, { state }: SimService
           (f.scope.level === "space" && f.scope.id === space.id) ||
           (f.scope.level === "folder" && f.scope.id === folder.id)),
     );
-    return c.json(fieldsJson(fields));
+    return c.json(fieldsJson(c, fields));
   });
 
   api.get("/space/:space_id/field", (c) => {
@@ -121,14 +124,17 @@ export function registerHierarchyRoutes(api: Hono<SimEnv>, { state }: SimService
         f.teamId === space.teamId &&
         (f.scope.level === "team" || (f.scope.level === "space" && f.scope.id === space.id)),
     );
-    return c.json(fieldsJson(fields));
+    return c.json(fieldsJson(c, fields));
   });
 
   // Only workspace-level fields (§3.5).
   api.get("/team/:team_id/field", (c) => {
     const team = c.get("access").team(c.req.param("team_id"));
     return c.json(
-      fieldsJson([...state.fields.values()].filter((f) => f.teamId === team.id && f.scope.level === "team")),
+      fieldsJson(
+        c,
+        [...state.fields.values()].filter((f) => f.teamId === team.id && f.scope.level === "team"),
+      ),
     );
   });
 }

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { parseFieldWrite } from "../custom-fields";
+import { fieldAppliesTo, parseFieldWrite } from "../custom-fields";
 import {
   flag,
   optBoolean,
@@ -97,6 +97,12 @@ export function registerTaskRoutes(api: Hono<SimEnv>, services: SimServices): vo
     if (!field) throw errors.badRequest("Custom field not found on this task's list", "FIELD_033");
     return field;
   };
+  /** Set Custom Field Value: "Returns 400 if the field is not enabled for the task's custom task type". */
+  const applicableField = (task: SimTask, fieldId: string): SimField => {
+    const field = accessibleField(task, fieldId);
+    if (!fieldAppliesTo(field, task.customItemId)) throw errors.fieldNotApplicable();
+    return field;
+  };
 
   api.post("/list/:list_id/task", async (c) => {
     const access = c.get("access");
@@ -109,9 +115,13 @@ export function registerTaskRoutes(api: Hono<SimEnv>, services: SimServices): vo
       if (!Array.isArray(body["custom_fields"]))
         throw errors.badRequest("custom_fields must be an array", "INPUT_009");
       const available = state.fieldsForList(list);
+      // "Custom Field values in the request body are only saved when the field is applicable to
+      // the task's custom_item_id" (Create Task): others are dropped.
+      const type = optNullableNumber(body["custom_item_id"], "custom_item_id") ?? 0;
       for (const entry of body["custom_fields"] as Array<{ id?: unknown; value?: unknown }>) {
         const field = available.find((f) => f.id === entry?.id);
         if (!field) throw errors.badRequest("Custom field not found on this list", "FIELD_033");
+        if (!fieldAppliesTo(field, type)) continue;
         const value = parseFieldWrite(state, field, entry.value, undefined);
         if (value !== undefined) fields[field.id] = value;
       }
@@ -191,7 +201,7 @@ export function registerTaskRoutes(api: Hono<SimEnv>, services: SimServices): vo
   api.post("/task/:task_id/field/:field_id", async (c) => {
     const access = c.get("access");
     const task = taskFromRequest(c);
-    const field = accessibleField(task, c.req.param("field_id"));
+    const field = applicableField(task, c.req.param("field_id"));
     const body = await readJson(c);
     if (!("value" in body)) throw errors.fieldValue("value is required");
     const value = parseFieldWrite(state, field, body["value"], task.fields?.[field.id]);
