@@ -221,15 +221,38 @@ describe("task listing", () => {
     ).toBe(true);
     expect(defaults.tasks.length).toBeLessThan(all.tasks.length);
 
-    const archived = await allPages(sim, pk, `${base}?archived=true&include_closed=true&subtasks=true`);
-    expect(archived.tasks.length).toBeGreaterThan(0);
-    expect(archived.tasks.every((t) => t.archived)).toBe(true);
     expect(all.tasks.some((t) => t.archived)).toBe(false);
 
     const withSubtasks = all.tasks.filter((t) => t.parent !== null);
     expect(withSubtasks.length).toBeGreaterThan(0);
     const beyond = await call<TaskPage>(sim, "GET", `${base}?page=999`, { auth: pk });
     expect(beyond.body).toEqual({ tasks: [], last_page: true });
+  });
+
+  it("archived=true is a list parameter (the OpenAPI document): only archived tasks there, ignored on the team endpoint", async () => {
+    const sim = testSim();
+    const pk = sim.createPersonalToken(sim.demo.ownerUserId);
+    const archivedTasks = sim.state.tasks.filter(
+      (t) => !t.deleted && t.archived && t.teamId === sim.demo.teamId,
+    );
+    expect(archivedTasks.length).toBeGreaterThan(0);
+    const listId = archivedTasks[0]!.listId;
+    const inList = await allPages(
+      sim,
+      pk,
+      `/api/v2/list/${listId}/task?archived=true&include_closed=true&subtasks=true`,
+    );
+    expect(inList.tasks.map((t) => t.id).sort()).toEqual(
+      archivedTasks
+        .filter((t) => t.listId === listId)
+        .map((t) => t.id)
+        .sort(),
+    );
+    expect(inList.tasks.every((t) => t.archived)).toBe(true);
+    const base = `/api/v2/team/${sim.demo.teamId}/task?include_closed=true&subtasks=true`;
+    const team = await allPages(sim, pk, `${base}&archived=true`);
+    expect(team.tasks.some((t) => t.archived)).toBe(false);
+    expect(team.tasks.length).toBe((await allPages(sim, pk, base)).tasks.length);
   });
 
   it("orders by created desc by default, reverse flips, date_updated_gt is strictly greater", async () => {

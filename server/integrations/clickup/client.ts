@@ -151,9 +151,17 @@ function rateHeaders(headers: Headers): RateLimitHeaders {
   };
 }
 
+/**
+ * Get Filtered Team Tasks (`GET /team/{id}/task`). It has no `archived` parameter in the OpenAPI
+ * document, so none is sent: archived tasks are read per list (`getListTasksPage`).
+ */
 export interface TaskPageQuery {
   includeClosed?: boolean;
   subtasks?: boolean;
+  /**
+   * @deprecated Not a parameter of this endpoint: ignored, never sent (archived tasks are never
+   * returned here). Kept so existing callers compile; read archived tasks with `getListTasksPage`.
+   */
   archived?: boolean;
   orderBy?: "id" | "created" | "updated" | "due_date";
   reverse?: boolean;
@@ -441,7 +449,6 @@ export class ClickUpClient {
           page,
           include_closed: q.includeClosed ?? true,
           subtasks: q.subtasks ?? true,
-          archived: q.archived ?? false,
           order_by: q.orderBy,
           reverse: q.reverse,
           date_updated_gt: q.dateUpdatedGt,
@@ -452,6 +459,30 @@ export class ClickUpClient {
     );
     const tasks = asArray(body.tasks).map(decodeTask);
     // Stop on last_page; fall back to "a short page" when the flag is missing.
+    const lastPage = typeof body.last_page === "boolean" ? body.last_page : tasks.length < 100;
+    return { tasks, lastPage };
+  }
+
+  /**
+   * One page (0-based, up to 100 tasks) of Get Tasks of one list: the tasks whose home is the
+   * list. `archived: true` returns only its archived tasks — the documented way to read them.
+   */
+  async getListTasksPage(
+    listId: string,
+    page: number,
+    q: { archived?: boolean; includeClosed?: boolean; subtasks?: boolean },
+  ): Promise<TaskPage> {
+    const body = asObject(
+      await this.request("GET", `/list/${enc(listId)}/task`, {
+        query: {
+          page,
+          archived: q.archived ?? false,
+          include_closed: q.includeClosed ?? true,
+          subtasks: q.subtasks ?? true,
+        },
+      }),
+    );
+    const tasks = asArray(body.tasks).map(decodeTask);
     const lastPage = typeof body.last_page === "boolean" ? body.last_page : tasks.length < 100;
     return { tasks, lastPage };
   }

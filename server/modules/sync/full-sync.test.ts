@@ -103,6 +103,30 @@ describe("full sync against the simulator", () => {
     expect(runs).toBe(1);
   });
 
+  it("reads archived tasks list by list: archived is a Get Tasks (list) parameter, not a team one", async () => {
+    f.sim.stats.reset();
+    const result = await runFullSync(f.deps, f.orgId, { trigger: "test" });
+    expect(result.status).toBe("succeeded");
+    const truth = simTruth(f.sim);
+    const archived = truth.tasks.filter((t) => t.archived);
+    expect(archived.length).toBeGreaterThan(0);
+    expect(
+      await f.count(
+        sql`select count(*) n from tasks where organization_id = ${f.orgId} and not deleted and archived`,
+      ),
+    ).toBe(archived.length);
+    const active = truth.tasks.length - archived.length;
+    // The team endpoint is read once, for what is not archived; each list once for its archived tasks.
+    expect(f.sim.stats.byRoute["GET /api/v2/team/:team_id/task"]).toBe(Math.ceil(active / 100));
+    const lists = [...f.sim.state.lists.values()].filter(
+      (l) => !l.deleted && f.sim.state.spaces.get(l.spaceId)?.teamId === f.teamId,
+    );
+    const perList = new Map<string, number>();
+    for (const t of archived) perList.set(t.listId, (perList.get(t.listId) ?? 0) + 1);
+    const extraPages = [...perList.values()].reduce((n, c) => n + Math.ceil(c / 100) - 1, 0);
+    expect(f.sim.stats.byRoute["GET /api/v2/list/:list_id/task"]).toBe(lists.length + extraPages);
+  });
+
   it("applies deletes, archivals and new subtasks on the next full sync", async () => {
     const truth = simTruth(f.sim);
     const victim = truth.tasks.find(

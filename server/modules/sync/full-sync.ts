@@ -3,6 +3,7 @@ import { setWorkspaceConnectionError } from "../clickup/repo";
 import { recomputeDerived } from "./derived-fields-repo";
 import {
   listIdsInPrivateSpaces,
+  syncedListIds,
   markHierarchyDeletedBefore,
   replaceListMembers,
   upsertFolders,
@@ -22,7 +23,7 @@ import {
   type SyncDeps,
 } from "./engine";
 import type { CuFolder, CuList, CuSpace, CuTimeEntry } from "../../integrations/clickup/types";
-import { ClickUpApiError, type ClickUpClient } from "../../integrations/clickup/client";
+import { ClickUpApiError, type ClickUpClient, type TaskPage } from "../../integrations/clickup/client";
 import { transaction, type Executor } from "../../db/executor";
 
 const DAY = 86_400_000;
@@ -36,7 +37,11 @@ export interface FullSyncCheckpoint {
   /** Database time the run started: rows not touched since were deleted in ClickUp. */
   startedAt: string;
   phase: "hierarchy" | "tasks" | "time_entries" | "finalize";
+  /** The second task pass: each list's archived tasks (`listIndex` into `archivedLists`). */
   archivedPass: boolean;
+  /** Every list the hierarchy pass saw, archived ones included (ids). */
+  archivedLists?: string[];
+  listIndex?: number;
   page: number;
   expectedTasks: number;
   rangeStart: number;
@@ -137,28 +142,61 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
     const memberIds = await syncMembers(db, orgId, client, teamId);
 
     if (cp.phase === "hierarchy") {
-      cp.expectedTasks = await syncHierarchy(deps, orgId, cc.client, teamId);
+      const lists: string[] = [];
+      cp.expectedTasks = await syncHierarchy(deps, orgId, cc.client, teamId, lists);
+      cp.archivedLists = lists;
+      cp.listIndex = 0;
       cp.phase = "tasks";
       await save(db, 5);
       await opts.afterStep?.(cp);
     }
 
+    // Tasks: Get Filtered Team Tasks for everything not archived, then archived tasks list by
+    // list — `archived` is a documented parameter of Get Tasks (per list) only, not of the team
+    // endpoint (OpenAPI document), and nothing tells which lists hold archived tasks.
+    if (cp.phase === "tasks" && cp.archivedPass && cp.archivedLists === undefined) {
+      // A checkpoint of the former team-wide archived pass: restart the archived pass by list.
+      cp.archivedLists = await syncedListIds(db, orgId);
+      cp.listIndex = 0;
+      cp.page = 0;
+    }
     while (cp.phase === "tasks") {
-      const page = await client.getTeamTasksPage(teamId, cp.page, {
-        includeClosed: true,
-        subtasks: true,
-        archived: cp.archivedPass,
-        orderBy: "created",
-        reverse: true,
-      });
+      const listId = cp.archivedPass ? cp.archivedLists?.[cp.listIndex ?? 0] : undefined;
+      let page: TaskPage = { tasks: [], lastPage: true };
+      if (!cp.archivedPass) {
+        page = await client.getTeamTasksPage(teamId, cp.page, {
+          includeClosed: true,
+          subtasks: true,
+          orderBy: "created",
+          reverse: true,
+        });
+      } else if (listId !== undefined) {
+        try {
+          page = await client.getListTasksPage(listId, cp.page, {
+            archived: true,
+            includeClosed: true,
+            subtasks: true,
+          });
+        } catch (err) {
+          // A list deleted (or closed to this token) since the hierarchy pass has nothing to read.
+          if (!(err instanceof ClickUpApiError && (err.isNotFoundOrInaccessible || err.isItemNotFound)))
+            throw err;
+        }
+      }
       const done = page.lastPage || page.tasks.length === 0;
       cp.stats.tasks = (cp.stats.tasks ?? 0) + page.tasks.length;
-      cp.stats.pages = (cp.stats.pages ?? 0) + 1;
-      if (done) {
-        if (cp.archivedPass) cp.phase = "time_entries";
+      if (cp.archivedPass ? listId !== undefined : true) cp.stats.pages = (cp.stats.pages ?? 0) + 1;
+      if (!done) cp.page++;
+      else if (!cp.archivedPass) {
         cp.archivedPass = true;
+        cp.listIndex = 0;
         cp.page = 0;
-      } else cp.page++;
+      } else {
+        cp.listIndex = (cp.listIndex ?? 0) + 1;
+        cp.page = 0;
+      }
+      if (cp.archivedPass && (cp.listIndex ?? 0) >= (cp.archivedLists?.length ?? 0))
+        cp.phase = "time_entries";
       const progress = 5 + Math.min(60, (60 * (cp.stats.tasks ?? 0)) / Math.max(1, cp.expectedTasks));
       await transaction(deps.database, async (tx) => {
         await ingestTasks(tx, orgId, page.tasks, { unknownListsArchived: true });
@@ -267,6 +305,8 @@ export async function syncHierarchy(
   orgId: string,
   client: ClickUpClient,
   teamId: string,
+  /** Filled with the id of every list seen, archived ones included. */
+  listIdsOut?: string[],
 ): Promise<number> {
   const db = deps.database.db;
   const spaces = new Map<string, CuSpace>();
@@ -287,6 +327,7 @@ export async function syncHierarchy(
     }
   }
   for (const l of lists.values()) if (!l.archived) expected += l.taskCount;
+  listIdsOut?.push(...lists.keys());
   await transaction(deps.database, async (tx) => {
     await upsertSpaces(tx, orgId, teamId, [...spaces.values()]);
     await upsertFolders(tx, orgId, [...folders.values()]);

@@ -166,3 +166,12 @@ export async function markHierarchyDeleted(
     await run(ex, sql`update tasks set deleted = true where organization_id = ${orgId} and list_id = ${id}`);
   }
 }
+
+/** Every list of the workspace not known to be deleted, archived ones included. */
+export async function syncedListIds(ex: Executor, orgId: string): Promise<string[]> {
+  const r = await rows<{ id: string }>(
+    ex,
+    sql`select id from lists where organization_id = ${orgId} and not deleted order by id`,
+  );
+  return r.map((x) => x.id);
+}

@@ -123,7 +123,7 @@ export interface PollOptions {
 
 /**
  * The reconciliation poll (clickup-api.md §5.5: missed webhooks are never replayed): tasks
- * updated since the cursor (`date_updated_gt`, closed, subtasks and archived included) and the
+ * updated since the cursor (`date_updated_gt`, closed tasks and subtasks included) and the
  * time entries of the weeks around today. Keeps the webhook alive too.
  */
 export async function runPoll(deps: SyncDeps, orgId: string, opts: PollOptions = {}): Promise<SyncResult> {
@@ -141,31 +141,32 @@ export async function runPoll(deps: SyncDeps, orgId: string, opts: PollOptions =
     const changed = new Set<string>();
     let maxUpdated = cursor ?? 0;
     if (cursor !== null) {
-      for (const archived of [false, true]) {
-        for await (const page of cc.client.teamTaskPages(cc.teamId, {
-          includeClosed: true,
-          subtasks: true,
-          archived,
-          orderBy: "updated",
-          reverse: true,
-          dateUpdatedGt: Math.max(0, cursor - POLL_CURSOR_OVERLAP_MS),
-        })) {
-          // Only what is newer than our copy counts as changed (the overlap re-reads tasks we
-          // have). A task updated while the pages are read moves to the end and shows up twice:
-          // the later copy is the newer one, so every copy is upserted (the newest wins).
-          const fresh = page.tasks;
-          const newer = await tasksNewerThanStored(db, orgId, fresh);
-          for (const t of fresh) {
-            if (newer.has(t.id) && !changed.has(t.id)) {
-              stats.tasks! += 1;
-              changed.add(t.id);
-            }
-            if (t.dateUpdated !== null && t.dateUpdated > maxUpdated) maxUpdated = t.dateUpdated;
+      // Get Filtered Team Tasks has no `archived` parameter (OpenAPI document) and leaves archived
+      // tasks out: an archival reaches us by its webhook (taskUpdated, re-read with GET /task,
+      // which returns archived tasks) or by the next full sync, which reads them list by list —
+      // a per-list pass on every poll would cost one call per list each time.
+      for await (const page of cc.client.teamTaskPages(cc.teamId, {
+        includeClosed: true,
+        subtasks: true,
+        orderBy: "updated",
+        reverse: true,
+        dateUpdatedGt: Math.max(0, cursor - POLL_CURSOR_OVERLAP_MS),
+      })) {
+        // Only what is newer than our copy counts as changed (the overlap re-reads tasks we
+        // have). A task updated while the pages are read moves to the end and shows up twice:
+        // the later copy is the newer one, so every copy is upserted (the newest wins).
+        const fresh = page.tasks;
+        const newer = await tasksNewerThanStored(db, orgId, fresh);
+        for (const t of fresh) {
+          if (newer.has(t.id) && !changed.has(t.id)) {
+            stats.tasks! += 1;
+            changed.add(t.id);
           }
-          await transaction(deps.database, (tx) =>
-            ingestTasks(tx, orgId, fresh, { unknownListsArchived: archived }),
-          );
+          if (t.dateUpdated !== null && t.dateUpdated > maxUpdated) maxUpdated = t.dateUpdated;
         }
+        await transaction(deps.database, (tx) =>
+          ingestTasks(tx, orgId, fresh, { unknownListsArchived: false }),
+        );
       }
     }
     const members = await providerUserIds(db, orgId);

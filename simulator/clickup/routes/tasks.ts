@@ -68,7 +68,9 @@ export function registerTaskRoutes(api: Hono<SimEnv>, services: SimServices): vo
   api.get("/team/:team_id/task", (c) => {
     const access = c.get("access");
     const team = access.team(c.req.param("team_id"));
-    const query = parseTaskQuery(queryParams(c));
+    // Get Filtered Team Tasks documents no `archived` parameter (the OpenAPI document; only Get
+    // Tasks of a list has one): it is ignored, and archived tasks are left out as by default.
+    const query: TaskQuery = { ...parseTaskQuery(queryParams(c)), archived: false };
     return page(c, query, `team:${team.id}|user:${access.userId}`, () =>
       filterAndSort(state, state.tasks, query, (t) => t.teamId === team.id && access.canSeeTask(t)),
     );
