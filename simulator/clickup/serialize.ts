@@ -108,6 +108,8 @@ export function spaceObject(space: SimSpace): Json {
         })),
       },
       tags: { enabled: true },
+      checklists: { enabled: true },
+      portfolios: { enabled: true },
       check_unresolved: { enabled: true, subtasks: null, checklists: null, comments: null },
       custom_fields: { enabled: true },
       remap_dependencies: { enabled: true },
@@ -337,10 +339,21 @@ export function webhookObject(webhook: SimWebhook): Json {
   };
 }
 
+/**
+ * The wire types of a time entry differ per endpoint:
+ * - `read` (GET list/single, PUT): every timestamp a string (OpenAPI document, Gettimeentries…);
+ * - `create` (POST, start timer): numeric start/duration/at but a string end, no source, the
+ *   user's timezone (clickup-api.md §4.1, observed);
+ * - `stop` (stop timer, DELETE — whose `data` the document defines as stop's): start a string,
+ *   end/duration/at numbers, with source (Stopatimeentryresponse);
+ * - `current` (running timer): start and at strings, `duration` an integer — negative while the
+ *   timer runs (Getrunningtimeentryresponse).
+ */
+export type TimeEntryFormat = "read" | "create" | "stop" | "current";
+
 export interface TimeEntrySerializeOptions {
   baseUrl: string;
-  /** Create/start/stop responses: numeric start/duration/at but string end, no source, user timezone. */
-  numeric: boolean;
+  format: TimeEntryFormat;
   includeTaskTags: boolean;
   includeLocationNames: boolean;
 }
@@ -373,20 +386,21 @@ export function timeEntryObject(
     if (task.customId) stub["custom_id"] = task.customId;
     out["task"] = stub;
   }
+  const f = opts.format;
   const userJson: Json = user ? userObject(user) : { id: null };
-  if (opts.numeric && user) userJson["timezone"] = user.timezone;
+  if (f === "create" && user) userJson["timezone"] = user.timezone;
   Object.assign(out, {
     wid: team?.id ?? "",
     user: userJson,
     billable: rec.billable,
-    start: opts.numeric ? rec.start : String(rec.start),
-    end: end === null ? null : String(end),
-    duration: opts.numeric ? duration : String(duration),
+    start: f === "create" ? rec.start : String(rec.start),
+    end: end === null ? null : f === "stop" ? end : String(end),
+    duration: f === "read" ? String(duration) : duration,
     description: rec.description,
     tags: rec.tags,
   });
-  if (!opts.numeric) out["source"] = rec.source;
-  out["at"] = opts.numeric ? rec.at : String(rec.at);
+  if (f !== "create") out["source"] = rec.source;
+  out["at"] = f === "create" || f === "stop" ? rec.at : String(rec.at);
   out["is_locked"] = false;
   out["approval_id"] = null;
   if (task) {
@@ -413,9 +427,25 @@ export function timeEntryObject(
   return out;
 }
 
+/** List and task members: the user plus `profileInfo` (required there by the OpenAPI document). */
 export function usersJson(state: SimState, ids: readonly number[]): Json[] {
   return ids.flatMap((id) => {
     const u = state.users.get(id);
-    return u ? [userObject(u)] : [];
+    return u
+      ? [
+          {
+            ...userObject(u),
+            profileInfo: {
+              display_profile: null,
+              verified_ambassador: null,
+              verified_consultant: null,
+              top_tier_user: null,
+              viewed_verified_ambassador: null,
+              viewed_verified_consultant: null,
+              viewed_top_tier_user: null,
+            },
+          },
+        ]
+      : [];
   });
 }

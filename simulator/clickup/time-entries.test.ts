@@ -269,6 +269,97 @@ describe("time entries", () => {
     expect(all.body.data.filter((e) => Number(e.duration) < 0)).toHaveLength(1);
   });
 
+  it("serialises each endpoint's entry as the OpenAPI document gives it (current, stop, DELETE, no task)", async () => {
+    const clock = testClock();
+    const sim = testSim({ now: clock.now });
+    const pk = sim.createPersonalToken(sim.demo.memberUserId);
+    const base = `/api/v2/team/${sim.demo.teamId}/time_entries`;
+    await call(sim, "POST", `${base}/start`, { auth: pk, body: { description: "No task" } });
+    // Getrunningtimeentryresponse: start a string, duration an integer, negative while running.
+    const current = (await call<{ data: Entry }>(sim, "GET", `${base}/current`, { auth: pk })).body.data;
+    expect(typeof current.start).toBe("string");
+    expect(typeof current.duration).toBe("number");
+    expect(current.duration as number).toBeLessThan(0);
+    expect(current.task).toBeUndefined();
+    clock.advance(10 * 60_000);
+    // Stopatimeentryresponse: start a string, end/duration/at numbers, source present.
+    const stopped = (await call<{ data: Entry }>(sim, "POST", `${base}/stop`, { auth: pk })).body.data;
+    expect(stopped).toMatchObject({
+      start: String(TEST_NOW),
+      end: TEST_NOW + 10 * 60_000,
+      duration: 10 * 60_000,
+      at: expect.any(Number),
+      source: expect.any(String),
+    });
+    // An entry without a task: no `task`, an empty task_location.
+    const single = (await call<{ data: Entry }>(sim, "GET", `${base}/${stopped.id}`, { auth: pk })).body.data;
+    expect(single.task).toBeUndefined();
+    expect(single.task_location).toEqual({});
+    expect(single).toMatchObject({ start: String(TEST_NOW), duration: String(10 * 60_000) });
+    // DeleteatimeEntryresponse: `data` is the entry (stop's shape), not an array.
+    const del = await call<{ data: Entry }>(sim, "DELETE", `${base}/${stopped.id}`, { auth: pk });
+    expect(del.status).toBe(200);
+    expect(Array.isArray(del.body.data)).toBe(false);
+    expect(del.body.data).toMatchObject({
+      id: stopped.id,
+      start: String(TEST_NOW),
+      end: TEST_NOW + 10 * 60_000,
+    });
+  });
+
+  it("members carry profileInfo, spaces their features, lists a string task_count", async () => {
+    const sim = testSim();
+    const pk = sim.createPersonalToken(sim.demo.ownerUserId);
+    const project = sim.demo.projects[0]!;
+    const listId = project.listIds[0]!;
+    const members = await call<{ members: Array<Record<string, unknown>> }>(
+      sim,
+      "GET",
+      `/api/v2/list/${listId}/member`,
+      {
+        auth: pk,
+      },
+    );
+    for (const m of members.body.members)
+      expect(Object.keys(m).sort()).toEqual([
+        "color",
+        "email",
+        "id",
+        "initials",
+        "profileInfo",
+        "profilePicture",
+        "username",
+      ]);
+    const taskMembers = await call<{ members: Array<Record<string, unknown>> }>(
+      sim,
+      "GET",
+      `/api/v2/task/${project.metaTaskId}/member`,
+      { auth: pk },
+    );
+    for (const m of taskMembers.body.members) expect(m).toHaveProperty("profileInfo");
+    const spaces = await call<{ spaces: Array<{ features: Record<string, { enabled: boolean }> }> }>(
+      sim,
+      "GET",
+      `/api/v2/team/${sim.demo.teamId}/space`,
+      { auth: pk },
+    );
+    for (const sp of spaces.body.spaces)
+      for (const key of [
+        "due_dates",
+        "time_tracking",
+        "tags",
+        "time_estimates",
+        "checklists",
+        "custom_fields",
+        "remap_dependencies",
+        "dependency_warning",
+        "portfolios",
+      ])
+        expect(typeof sp.features[key]?.enabled, key).toBe("boolean");
+    const list = await call<{ task_count: unknown }>(sim, "GET", `/api/v2/list/${listId}`, { auth: pk });
+    expect(typeof list.body.task_count).toBe("string");
+  });
+
   it("resolves custom task ids in tid", async () => {
     const sim = testSim();
     const pk = sim.createPersonalToken(sim.demo.ownerUserId);

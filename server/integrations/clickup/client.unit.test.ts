@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "../../lib/errors";
 import { buildQuery, ClickUpApiError, ClickUpClient } from "./client";
 import { RateLimitScheduler } from "./rate-limit";
-import { decodeTask, decodeTimeEntry } from "./types";
+import { decodeList, decodeSpace, decodeTask, decodeTimeEntry, decodeUserRef } from "./types";
 
 const TOKEN = "pk_12345_SECRETSECRETSECRET";
 
@@ -331,5 +331,86 @@ describe("confirmsGone: when a 'not found' answer may delete local data", () => 
         throw err(401, "OAUTH_019");
       }),
     ).toBe(false);
+  });
+});
+
+describe("decoders accept the document's time-entry and hierarchy formats", () => {
+  const user = {
+    id: 7,
+    username: "Ann",
+    email: "a@x.test",
+    color: null,
+    initials: "A",
+    profilePicture: null,
+  };
+  it("time entries: read strings, stop/DELETE numbers, a running timer's negative integer, no task", () => {
+    const read = decodeTimeEntry({
+      id: "4927022626604154715",
+      task: { id: "t1" },
+      user,
+      start: "1000",
+      end: "4000",
+      duration: "3000",
+      at: "5000",
+    });
+    expect(read).toMatchObject({
+      id: "4927022626604154715",
+      taskId: "t1",
+      start: 1000,
+      end: 4000,
+      duration: 3000,
+      at: 5000,
+    });
+    const stop = decodeTimeEntry({
+      id: "1",
+      user,
+      start: "1000",
+      end: 4000,
+      duration: 3000,
+      at: 5000,
+      source: "clickup",
+    });
+    expect(stop).toMatchObject({ taskId: null, start: 1000, end: 4000, duration: 3000, at: 5000 });
+    const running = decodeTimeEntry({
+      id: "2",
+      task: { id: "t1" },
+      user,
+      start: "1737925200000",
+      duration: -1737925200000,
+      at: "1",
+    });
+    expect(running).toMatchObject({ start: 1737925200000, end: null, duration: -1737925200000 });
+    expect(decodeTimeEntry({ id: "3", user, start: 10, end: "20", duration: 10 })).toMatchObject({
+      start: 10,
+      end: 20,
+      duration: 10,
+    });
+  });
+
+  it("lists with string, integer or null task_count; members with profileInfo; spaces with or without features", () => {
+    expect(
+      decodeList({ id: "1", name: "L", task_count: "12", folder: { name: "hidden", hidden: true } })
+        .taskCount,
+    ).toBe(12);
+    expect(decodeList({ id: "1", name: "L", task_count: 12 }).taskCount).toBe(12);
+    expect(decodeList({ id: "1", name: "L", task_count: null }).taskCount).toBe(0);
+    expect(decodeUserRef({ ...user, profileInfo: { display_profile: null } })).toEqual({
+      id: "7",
+      username: "Ann",
+      email: "a@x.test",
+      color: null,
+      initials: "A",
+      profilePicture: null,
+    });
+    expect(
+      decodeSpace({
+        id: "9",
+        name: "S",
+        features: { time_tracking: { enabled: false }, checklists: { enabled: true } },
+      }).timeTracking,
+    ).toBe(false);
+    expect(decodeSpace({ id: "9", name: "S", features: { due_dates: { enabled: true } } }).timeTracking).toBe(
+      true,
+    );
   });
 });

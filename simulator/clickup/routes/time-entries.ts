@@ -13,7 +13,7 @@ import {
 } from "../context";
 import { errors } from "../errors";
 import type { TimeEntryTag } from "../model";
-import { timeEntryObject } from "../serialize";
+import { timeEntryObject, type TimeEntryFormat } from "../serialize";
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -37,11 +37,11 @@ export function registerTimeEntryRoutes(api: Hono<SimEnv>, services: SimServices
   const { state, ops } = services;
   const store = state.timeEntries;
 
-  const serializeOpts = (c: SimCtx, numeric: boolean) => {
+  const serializeOpts = (c: SimCtx, format: TimeEntryFormat) => {
     const params = queryParams(c);
     return {
       baseUrl: c.get("baseUrl"),
-      numeric,
+      format,
       includeTaskTags: flag(params, "include_task_tags"),
       includeLocationNames: flag(params, "include_location_names"),
     };
@@ -125,7 +125,7 @@ export function registerTimeEntryRoutes(api: Hono<SimEnv>, services: SimServices
       matched.push(i);
     }
     matched.sort((a, b) => (store.start[b] ?? 0) - (store.start[a] ?? 0));
-    const opts = serializeOpts(c, false);
+    const opts = serializeOpts(c, "read");
     return c.json({ data: matched.map((i) => timeEntryObject(state, store.get(i), opts)) });
   });
 
@@ -160,7 +160,7 @@ export function registerTimeEntryRoutes(api: Hono<SimEnv>, services: SimServices
       tags: parseTags(body["tags"]),
       source: "api",
     });
-    return c.json({ data: timeEntryObject(state, store.get(index), serializeOpts(c, true)) });
+    return c.json({ data: timeEntryObject(state, store.get(index), serializeOpts(c, "create")) });
   });
 
   api.get("/team/:team_id/time_entries/current", (c) => {
@@ -171,7 +171,7 @@ export function registerTimeEntryRoutes(api: Hono<SimEnv>, services: SimServices
     const index = state.runningTimers.get(assignee);
     const running = index !== undefined && state.teamList[store.teamIdx[index] ?? -1]?.id === team.id;
     return c.json({
-      data: running ? timeEntryObject(state, store.get(index), serializeOpts(c, false)) : null,
+      data: running ? timeEntryObject(state, store.get(index), serializeOpts(c, "current")) : null,
     });
   });
 
@@ -185,7 +185,7 @@ export function registerTimeEntryRoutes(api: Hono<SimEnv>, services: SimServices
       billable: optBoolean(body["billable"]),
       tags: parseTags(body["tags"]),
     });
-    return c.json({ data: timeEntryObject(state, store.get(index), serializeOpts(c, true)) });
+    return c.json({ data: timeEntryObject(state, store.get(index), serializeOpts(c, "create")) });
   });
 
   api.post("/team/:team_id/time_entries/stop", (c) => {
@@ -193,7 +193,7 @@ export function registerTimeEntryRoutes(api: Hono<SimEnv>, services: SimServices
     const team = access.team(c.req.param("team_id"));
     const index = ops.stopTimer(access.userId, team.id);
     if (index === null) throw errors.badRequest("No timer running", "TIMEENTRY_007");
-    return c.json({ data: timeEntryObject(state, store.get(index), serializeOpts(c, true)) });
+    return c.json({ data: timeEntryObject(state, store.get(index), serializeOpts(c, "stop")) });
   });
 
   api.get("/team/:team_id/time_entries/tags", (c) => {
@@ -212,7 +212,7 @@ export function registerTimeEntryRoutes(api: Hono<SimEnv>, services: SimServices
     const access = c.get("access");
     const team = access.team(c.req.param("team_id"));
     const index = entryFor(access, team.id, c.req.param("timer_id"));
-    return c.json({ data: timeEntryObject(state, store.get(index), serializeOpts(c, false)) });
+    return c.json({ data: timeEntryObject(state, store.get(index), serializeOpts(c, "read")) });
   });
 
   api.put("/team/:team_id/time_entries/:timer_id", async (c) => {
@@ -243,20 +243,19 @@ export function registerTimeEntryRoutes(api: Hono<SimEnv>, services: SimServices
       tagAction,
     });
     // The response body is undocumented; clients should re-read the entry with GET.
-    return c.json({ data: [timeEntryObject(state, store.get(index), serializeOpts(c, false))] });
+    return c.json({ data: [timeEntryObject(state, store.get(index), serializeOpts(c, "read"))] });
   });
 
   api.delete("/team/:team_id/time_entries/:timer_id", (c) => {
     const access = c.get("access");
     const team = access.team(c.req.param("team_id"));
-    // `timer_id` may be a comma-separated list; the observed response is an array (§4.2).
-    const indexes = c.req
-      .param("timer_id")
-      .split(",")
-      .map((id) => entryFor(access, team.id, id.trim()));
-    const opts = serializeOpts(c, false);
+    // The OpenAPI document's `data` is one time entry (stop's shape); `timer_id` may also be a
+    // comma-separated list (clickup-api.md §4.2), answered with an array (observed).
+    const ids = c.req.param("timer_id").split(",");
+    const indexes = ids.map((id) => entryFor(access, team.id, id.trim()));
+    const opts = serializeOpts(c, "stop");
     const deleted = indexes.map((i) => timeEntryObject(state, store.get(i), opts));
     for (const i of indexes) ops.deleteTimeEntry(access.userId, i);
-    return c.json({ data: deleted });
+    return c.json({ data: ids.length === 1 ? deleted[0] : deleted });
   });
 }
