@@ -344,8 +344,9 @@ export function webhookObject(webhook: SimWebhook): Json {
  * - `read` (GET list/single, PUT): every timestamp a string (OpenAPI document, Gettimeentries…);
  * - `create` (POST, start timer): numeric start/duration/at but a string end, no source, the
  *   user's timezone (clickup-api.md §4.1, observed);
- * - `stop` (stop timer, DELETE — whose `data` the document defines as stop's): start a string,
- *   end/duration/at numbers, with source (Stopatimeentryresponse);
+ * - `stop` (stop timer): start a string, end/duration/at numbers, with source
+ *   (Stopatimeentryresponse; DELETE's `data` has this type in the document too, but is answered in
+ *   the read shape — see the DELETE route);
  * - `current` (running timer): start and at strings, `duration` an integer — negative while the
  *   timer runs (Getrunningtimeentryresponse).
  */
