@@ -1,25 +1,34 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
 import { preloadGets } from "@/lib/api";
-import { createQueryClient } from "@/lib/query-client";
 import { toIsoDate } from "@domain/dates";
 import { startOfWeek } from "@domain/week";
-import { probablySignedIn, sessionQuery } from "@/features/session/use-session";
-import { createRouter } from "./router";
 import "./index.css";
 
-const queryClient = createQueryClient();
-// Every screen starts from the session: ask for it while the first screen's code downloads.
-void queryClient.prefetchQuery(sessionQuery);
-// A visitor of / who was not signed in here before will see the landing page: start its code now
-// rather than once the "/" route's chunk has run (one round trip less before the first content).
-if (window.location.pathname === "/" && !probablySignedIn()) {
-  void import("@/features/landing/landing-page");
+/*
+ * The entry, kept tiny (issue 10 §4): it starts the first screen's requests (the session, the
+ * dashboard's panels) and the code of the side this browser will most likely show, then runs the
+ * app (app.tsx). Those requests no longer wait for React, the router and the query cache to
+ * download and run; the HTML preloads app.tsx's chunks beside this one (vite.config.ts).
+ */
+
+/** use-session.ts' "this browser was signed in last time" hint (read here without its module). */
+function probablySignedIn(): boolean {
+  try {
+    return globalThis.localStorage?.getItem("agency-hub:signed-in") === "1";
+  } catch {
+    return false;
+  }
 }
-// A signed-in visitor of the dashboard: ask for its panels beside the session instead of after it.
-if (["/", "/dashboard"].includes(window.location.pathname) && probablySignedIn()) {
+
+const path = window.location.pathname;
+const signedIn = probablySignedIn();
+
+// The session check use-session.ts makes first: better-auth's (200 null when signed out) for a
+// visitor of / not known to be signed in, else /api/me. Asked first so it is answered first.
+const [sessionCheck] = preloadGets([!signedIn && path === "/" ? "/api/auth/get-session" : "/api/me"]);
+void import("@/features/session/session-schemas");
+
+/** The dashboard's panels' data (dashboard-page.tsx asks for these first). */
+function preloadDashboard() {
   const monday = toIsoDate(startOfWeek(new Date())) as string;
   preloadGets([
     "/api/dashboard",
@@ -28,12 +37,21 @@ if (["/", "/dashboard"].includes(window.location.pathname) && probablySignedIn()
     "/api/dashboard/other-tasks",
   ]);
 }
-const router = createRouter();
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+if (path === "/" && !signedIn) {
+  // A visitor of / who was not signed in here before will see the landing page.
+  void import("@/features/landing/landing-page");
+} else if (path === "/" || path === "/dashboard") {
+  // The dashboard's code beside the session, and its data: at once for a browser known to be
+  // signed in, else as soon as /api/me says who is (never asked for a signed-out visitor).
+  void import("@/features/app-shell/app-layout");
+  void import("./routes/dashboard");
+  if (signedIn) preloadDashboard();
+  else
+    void sessionCheck!.then(
+      (res) => res.ok && preloadDashboard(),
+      () => undefined,
+    );
+}
+
+void import("./app").then(({ startApp }) => startApp(document.getElementById("root")!));

@@ -34,12 +34,13 @@ const preloaded = new Map<string, { at: number; res: Promise<Response> }>();
  * the first apiFetch of the same path, within a few seconds, takes that answer instead of asking
  * again, so the screen's data no longer waits behind the session round trip.
  */
-export function preloadGets(paths: readonly string[]): void {
-  for (const path of paths) {
+export function preloadGets(paths: readonly string[]): Promise<Response>[] {
+  return paths.map((path) => {
     const res = fetch(path, { credentials: "same-origin", headers: { accept: "application/json" } });
     res.catch(() => undefined); // an unused preload that fails is not an error anyone sees
     preloaded.set(path, { at: Date.now(), res });
-  }
+    return res;
+  });
 }
 
 function takePreloaded(path: string, init: ApiInit): Promise<Response> | null {
