@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useDeferredValue } from "react";
 import { Navigate } from "react-router";
 import { probablySignedIn, useSession } from "@/features/session/use-session";
 import { PageSpinner } from "../root-layout";
@@ -30,15 +30,28 @@ if (probablySignedIn()) {
 /** "/": the landing page when signed out, the dashboard home when signed in. */
 export function Component() {
   const session = useSession();
-  if (session.isPending) return <PageSpinner />;
-  if (!session.data) {
+  const side = session.isPending
+    ? "pending"
+    : !session.data
+      ? "landing"
+      : session.data.organizations.length === 0
+        ? "setup"
+        : "app";
+  /*
+   * The session's answer arrives as an urgent update; the side it reveals (a page of some thousand
+   * elements) is rendered as a deferred one, which React splits into short slices instead of one
+   * long task that would block input (issue 10 §4: Total Blocking Time). The spinner stays until then.
+   */
+  const shown = useDeferredValue(side);
+  if (shown === "pending") return <PageSpinner />;
+  if (shown === "landing") {
     return (
       <Suspense fallback={<PageSpinner />}>
         <LandingPage />
       </Suspense>
     );
   }
-  if (session.data.organizations.length === 0) return <Navigate to="/setup" replace />;
+  if (shown === "setup") return <Navigate to="/setup" replace />;
   return (
     <Suspense fallback={<PageSpinner />}>
       <AppLayout />
