@@ -115,14 +115,26 @@ async function syncAgency(size: AgencySize, rateLimitPerMinute: number | null): 
     fs.rmSync(dataDir, { recursive: true, force: true });
 
     // The least a full sync can do: /team, spaces, per space its folders and folderless lists,
-    // every task page (active and archived), one time-entry request, webhook list + create.
+    // every page of the team's tasks that are not archived, then — archived being a parameter of
+    // Get Tasks of a list only in ClickUp's OpenAPI document, with nothing saying which lists
+    // hold archived tasks — every list's archived tasks (one page per 100, at least one per
+    // list), one time-entry request, webhook list + create.
     const team = sim.demo.teamId;
     const tasks = sim.state.tasks.filter((t) => !t.deleted && t.teamId === team);
-    const spaces = [...sim.state.spaces.values()].filter((s) => s.teamId === team).length;
+    const spaceIds = new Set(
+      [...sim.state.spaces.values()].filter((s) => s.teamId === team).map((s) => s.id),
+    );
+    const spaces = spaceIds.size;
     const active = tasks.filter((t) => !t.archived).length;
-    const archived = tasks.length - active;
+    const archivedByList = new Map<string, number>();
+    for (const l of sim.state.lists.values())
+      if (!l.deleted && spaceIds.has(l.spaceId)) archivedByList.set(l.id, 0);
+    for (const t of tasks)
+      if (t.archived) archivedByList.set(t.listId, (archivedByList.get(t.listId) ?? 0) + 1);
     const pages = (n: number) => Math.max(1, Math.ceil(n / 100));
-    const minimumCalls = 1 + 1 + 2 * spaces + pages(active) + pages(archived) + 1 + 2;
+    let archivedPages = 0;
+    for (const n of archivedByList.values()) archivedPages += pages(n);
+    const minimumCalls = 1 + 1 + 2 * spaces + pages(active) + archivedPages + 1 + 2;
     return {
       tasks: result.stats.tasks ?? 0,
       timeEntries: result.stats.timeEntries ?? 0,

@@ -296,14 +296,12 @@ describe("time entries", () => {
     expect(single.task).toBeUndefined();
     expect(single.task_location).toEqual({});
     expect(single).toMatchObject({ start: String(TEST_NOW), duration: String(10 * 60_000) });
-    // DeleteatimeEntryresponse: `data` is the entry, not an array (read shape: see the route).
-    const del = await call<{ data: Entry }>(sim, "DELETE", `${base}/${stopped.id}`, { auth: pk });
+    // DELETE answers {data: [TimeEntry]} in the read shape (clickup-api.md §4.2, observed), even
+    // for one id; the OpenAPI document's single stop-shaped entry is repaired in repairs.ts.
+    const del = await call<{ data: Entry[] }>(sim, "DELETE", `${base}/${stopped.id}`, { auth: pk });
     expect(del.status).toBe(200);
-    expect(Array.isArray(del.body.data)).toBe(false);
-    expect(del.body.data).toMatchObject({
-      id: stopped.id,
-      start: String(TEST_NOW),
-    });
+    expect(del.body.data).toHaveLength(1);
+    expect(del.body.data[0]).toMatchObject({ id: stopped.id, start: String(TEST_NOW) });
   });
 
   it("members carry profileInfo, spaces their features, lists a string task_count", async () => {

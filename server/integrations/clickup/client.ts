@@ -158,11 +158,6 @@ function rateHeaders(headers: Headers): RateLimitHeaders {
 export interface TaskPageQuery {
   includeClosed?: boolean;
   subtasks?: boolean;
-  /**
-   * @deprecated Not a parameter of this endpoint: ignored, never sent (archived tasks are never
-   * returned here). Kept so existing callers compile; read archived tasks with `getListTasksPage`.
-   */
-  archived?: boolean;
   orderBy?: "id" | "created" | "updated" | "due_date";
   reverse?: boolean;
   dateUpdatedGt?: number;

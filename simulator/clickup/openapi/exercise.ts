@@ -123,14 +123,15 @@ export async function exerciseClient(): Promise<ExerciseResult> {
     const page = await client.getTeamTasksPage(team.id, 0, {
       includeClosed: true,
       subtasks: true,
-      archived: false,
       orderBy: "updated",
       reverse: true,
       dateUpdatedGt: NOW - 30 * 86_400_000,
       listIds: [list.id],
       spaceIds: [space.id],
     });
-    await client.getTeamTasksPage(team.id, 0, { archived: true });
+    // Archived tasks the documented way: Get Tasks of a list with archived=true (the team
+    // endpoint has no archived parameter in the document).
+    await client.getListTasksPage(list.id, 0, { archived: true });
     const withFields = page.tasks.find((t) => t.customFields.length > 0) ?? page.tasks[0];
     if (!withFields) throw new Error(`list ${list.name} has no task`);
     const task = await client.getTask(withFields.id);

@@ -249,15 +249,14 @@ export function registerTimeEntryRoutes(api: Hono<SimEnv>, services: SimServices
   api.delete("/team/:team_id/time_entries/:timer_id", (c) => {
     const access = c.get("access");
     const team = access.team(c.req.param("team_id"));
-    // The OpenAPI document's `data` is one time entry; `timer_id` may also be a comma-separated
-    // list (clickup-api.md §4.2), answered with an array (observed). The document types that
-    // entry as stop's (end/duration/at numbers); the repository's contract schema
-    // (openapi/schemas.ts, another owner's) expects the read shape, so the read shape it is.
+    // clickup-api.md §4.2: DELETE answers `{data: [TimeEntry]}` — observed as an array of the
+    // read shape (ms as strings), for one id as for a comma-separated list; the OpenAPI document
+    // says one entry in stop's shape. Observed wins (the contract check's repairs.ts allows it).
     const ids = c.req.param("timer_id").split(",");
     const indexes = ids.map((id) => entryFor(access, team.id, id.trim()));
     const opts = serializeOpts(c, "read");
     const deleted = indexes.map((i) => timeEntryObject(state, store.get(i), opts));
     for (const i of indexes) ops.deleteTimeEntry(access.userId, i);
-    return c.json({ data: ids.length === 1 ? deleted[0] : deleted });
+    return c.json({ data: deleted });
   });
 }
