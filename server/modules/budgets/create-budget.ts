@@ -7,7 +7,8 @@ import { recordChange } from "../audit/record-change";
 import type { BudgetDetail, CreateBudget } from "./contract";
 import { rateColumns } from "./budget-writes";
 import { readBudget } from "./get-budget";
-import { folderExists, insertBudget, insertRevision, workspaceCurrency } from "./repo";
+import { folderExists, workspaceCurrency } from "../rate-cards/repo";
+import { insertBudget, insertRevision } from "./repo";
 
 /**
  * A new budget of a project (a ClickUp folder of the workspace, else 404) on a form version, in

@@ -206,28 +206,6 @@ export async function nextPosition(
   return Number(row?.next ?? 0);
 }
 
-/** Whether a ClickUp folder (project) of the workspace exists. */
-export async function folderExists(
-  executor: Executor,
-  organizationId: string,
-  folderId: string,
-): Promise<boolean> {
-  const row = await firstRow<{ id: string }>(
-    executor,
-    sql`select id from folders where organization_id = ${organizationId} and id = ${folderId}`,
-  );
-  return row !== undefined;
-}
-
-/** The workspace currency. */
-export async function workspaceCurrency(executor: Executor, organizationId: string): Promise<string> {
-  const row = await firstRow<{ currency: string }>(
-    executor,
-    sql`select currency from organizations where id = ${organizationId}`,
-  );
-  return row?.currency ?? "USD";
-}
-
 export async function insertBudget(executor: Executor, row: typeof budgets.$inferInsert): Promise<void> {
   await executor.insert(budgets).values(row);
 }
