@@ -96,3 +96,19 @@ export async function createUserInWorkspace(
   ]);
   return { ...user, organizationId };
 }
+
+/**
+ * Make every insert into audit_events fail (a trigger raising 'audit store unavailable'), or stop
+ * doing so: a write whose audit row cannot be stored must roll back whole. Always switch it off
+ * again in a `finally`.
+ */
+export async function failAuditInserts(ctx: TestContext, on: boolean): Promise<void> {
+  await ctx.database.raw.exec(
+    on
+      ? `create function test_refuse_audit() returns trigger language plpgsql as $$
+         begin raise exception 'audit store unavailable'; end $$;
+         create trigger test_refuse_audit before insert on audit_events
+           for each row execute function test_refuse_audit();`
+      : `drop trigger test_refuse_audit on audit_events; drop function test_refuse_audit();`,
+  );
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
+import { createUserInWorkspace, failAuditInserts, type WorkspaceUser } from "../../../tests/api/fixtures";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
 import type {
   BudgetDetail,
@@ -519,7 +519,7 @@ describe("budgets", () => {
     const coLine = before.lines[0]!;
     const budgetsBefore = (await owner.client.get<BudgetListResponse>("/api/budgets?pageSize=200")).body
       .total;
-    await failAuditInserts(true);
+    await failAuditInserts(ctx, true);
     try {
       const writes = [
         owner.client.post("/api/budgets", { projectId: "f1", name: "Never", bidType: "firm" }),
@@ -531,7 +531,7 @@ describe("budgets", () => {
       ];
       for (const write of writes) expect((await write).status).toBe(500);
     } finally {
-      await failAuditInserts(false);
+      await failAuditInserts(ctx, false);
     }
     expect(await get(budget.id)).toEqual(before);
     expect((await get(budget.id, 0)).lines.map((l) => l.id)).toEqual([line.id]);
@@ -657,18 +657,3 @@ describe("budgets", () => {
     expect((await get(budget.id)).lines).toHaveLength(1);
   });
 });
-
-/** Make every insert into audit_events fail (each write's last statement), or stop doing so. */
-async function failAuditInserts(on: boolean) {
-  if (on) {
-    await ctx.database.raw.exec(`
-      create function test_refuse_audit() returns trigger language plpgsql as $$
-      begin raise exception 'audit store unavailable'; end $$;
-      create trigger test_refuse_audit before insert on audit_events
-        for each row execute function test_refuse_audit();`);
-  } else {
-    await ctx.database.raw.exec(`
-      drop trigger test_refuse_audit on audit_events;
-      drop function test_refuse_audit();`);
-  }
-}

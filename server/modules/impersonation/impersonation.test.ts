@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
-import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
+import { createUserInWorkspace, failAuditInserts, type WorkspaceUser } from "../../../tests/api/fixtures";
 import { seedClickupData } from "../../../tests/api/seed";
 import type { DashboardSummary, WeekResponse } from "../dashboard/contract";
 import type { ImpersonationState, WorkspaceUsersResponse } from "./contract";
@@ -82,18 +82,6 @@ async function auditEvents() {
       [owner.organizationId],
     )
   ).rows;
-}
-
-/** Make every insert into audit_events fail, or stop doing so. */
-async function failAuditInserts(on: boolean) {
-  await ctx.database.raw.exec(
-    on
-      ? `create function test_refuse_audit() returns trigger language plpgsql as $$
-         begin raise exception 'audit store unavailable'; end $$;
-         create trigger test_refuse_audit before insert on audit_events
-           for each row execute function test_refuse_audit();`
-      : `drop trigger test_refuse_audit on audit_events; drop function test_refuse_audit();`,
-  );
 }
 
 describe("impersonation", () => {
@@ -204,12 +192,12 @@ describe("impersonation", () => {
   it("keeps neither the impersonation nor its audit row when the transaction fails", async () => {
     const before = (await auditEvents()).length;
     const securityBefore = (await auditRows()).length;
-    await failAuditInserts(true);
+    await failAuditInserts(ctx, true);
     try {
       const start = await admin.client.post("/api/impersonation", { userId: member.userId });
       expect(start.status).toBe(500);
     } finally {
-      await failAuditInserts(false);
+      await failAuditInserts(ctx, false);
     }
     expect((await admin.client.get<ImpersonationState>("/api/impersonation")).body.active).toBe(false);
     expect(await auditEvents()).toHaveLength(before);
@@ -217,11 +205,11 @@ describe("impersonation", () => {
 
     // and a stop that fails leaves the impersonation running
     expect((await admin.client.post("/api/impersonation", { userId: member.userId })).status).toBe(200);
-    await failAuditInserts(true);
+    await failAuditInserts(ctx, true);
     try {
       expect((await admin.client.delete("/api/impersonation")).status).toBe(500);
     } finally {
-      await failAuditInserts(false);
+      await failAuditInserts(ctx, false);
     }
     expect((await admin.client.get<ImpersonationState>("/api/impersonation")).body.active).toBe(true);
     expect(await auditEvents()).toHaveLength(before + 1);

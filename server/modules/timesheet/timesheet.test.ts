@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
-import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
+import { createUserInWorkspace, failAuditInserts, type WorkspaceUser } from "../../../tests/api/fixtures";
 import { seedClickupData } from "../../../tests/api/seed";
 import type { ClickUpClient } from "../../integrations/clickup/client";
 import type { CuTimeEntry } from "../../integrations/clickup/types";
@@ -207,21 +207,6 @@ describe("PUT /api/timesheet", () => {
   });
 });
 
-/** Make every insert into audit_events fail (the save's last write), or stop doing so. */
-async function failAuditInserts(on: boolean) {
-  if (on) {
-    await ctx.database.raw.exec(`
-      create function test_refuse_audit() returns trigger language plpgsql as $$
-      begin raise exception 'audit store unavailable'; end $$;
-      create trigger test_refuse_audit before insert on audit_events
-        for each row execute function test_refuse_audit();`);
-  } else {
-    await ctx.database.raw.exec(`
-      drop trigger test_refuse_audit on audit_events;
-      drop function test_refuse_audit();`);
-  }
-}
-
 describe("dates outside 2000–2100 (issue 11, item 10: weekStart 9999-12-27 answered 500)", () => {
   type ErrorAnswer = { error: { code: string; fields?: { field: string }[] } };
   it.each(["9999-12-27", "1999-12-27", "2101-01-03", "0001-01-01"])(
@@ -282,7 +267,7 @@ describe("timesheet audit trail", () => {
       [member.organizationId],
     );
     const queuedBefore = queued.length;
-    await failAuditInserts(true);
+    await failAuditInserts(ctx, true);
     try {
       const res = await member.client.put("/api/timesheet", {
         weekStart: "2026-11-16",
@@ -290,7 +275,7 @@ describe("timesheet audit trail", () => {
       });
       expect(res.status).toBe(500);
     } finally {
-      await failAuditInserts(false);
+      await failAuditInserts(ctx, false);
     }
     const entriesAfter = await rows(
       `select id, task_id, duration_ms, deleted, write_back_status from time_entries
