@@ -22,6 +22,7 @@ import {
 } from "./contract";
 import { createBudget } from "./create-budget";
 import { diffBudgetRevision } from "./diff-revision";
+import { budgetFileRoutes } from "./file-routes";
 import { getBudget } from "./get-budget";
 import { listBudgets } from "./list-budgets";
 import { transitionBudget } from "./transition-budget";
@@ -141,5 +142,6 @@ export function budgetRoutes() {
         await deleteBudgetLine(c.var.ctx, budgetId, lineId);
         return c.body(null, 204);
       },
-    );
+    )
+    .route("/", budgetFileRoutes());
 }
