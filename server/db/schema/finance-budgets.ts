@@ -50,6 +50,13 @@ export const budgets = pgTable(
     workingRevisionNumber: integer("working_revision_number"),
     /** The newest revision (the one transitions and line edits act on). */
     latestRevisionNumber: integer("latest_revision_number").notNull().default(0),
+    /**
+     * Labour actuals (synced time entries on the project priced at internal rates): ClickUp role
+     * tag → section letter, as [{tag, section}]; the first of a person's role tags that is mapped
+     * decides the section of their time, else `labourDefaultSection`.
+     */
+    labourMapping: jsonb("labour_mapping").$type<{ tag: string; section: string }[]>().notNull().default([]),
+    labourDefaultSection: text("labour_default_section").notNull().default("A"),
     createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
