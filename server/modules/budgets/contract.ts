@@ -152,6 +152,59 @@ export const budgetListQuerySchema = z.object({
 });
 export type BudgetListQuery = z.infer<typeof budgetListQuerySchema>;
 
+const labourTagSchema = z.string().trim().min(1, "must not be empty").max(100);
+
+/** PUT /api/budgets/:budgetId/labour: which section the time of each ClickUp role tag counts in. */
+export const budgetLabourSettingsSchema = z.strictObject({
+  /** ClickUp role tag → section; a person's first mapped role tag decides. Tags are unique (any case). */
+  mapping: z
+    .array(z.strictObject({ tag: labourTagSchema, section: aicpSectionLetterSchema }))
+    .max(200)
+    .refine(
+      (list) => new Set(list.map((m) => m.tag.toLowerCase())).size === list.length,
+      "a tag is mapped twice",
+    ),
+  /** Where the time of people with no mapped role tag counts. */
+  defaultSection: aicpSectionLetterSchema,
+});
+export type BudgetLabourSettings = z.infer<typeof budgetLabourSettingsSchema>;
+
+/** GET /api/budgets/:budgetId/labour-entries?section&page&pageSize: the rows behind labour actuals. */
+export const budgetLabourEntriesQuerySchema = z.object({
+  section: aicpSectionLetterSchema.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type BudgetLabourEntriesQuery = z.infer<typeof budgetLabourEntriesQuerySchema>;
+
+export const budgetLabourEntriesResponseSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        id: z.string(),
+        /** The day worked, in the workspace time zone. */
+        day: z.string(),
+        personId: z.string(),
+        personName: z.string().nullable(),
+        taskId: z.string().nullable(),
+        taskName: z.string().nullable(),
+        /** The task in ClickUp. */
+        taskUrl: z.string().nullable(),
+        section: aicpSectionLetterSchema,
+        minutes: z.number().int(),
+        durationMs: z.number().int(),
+        /** Internal rate per hour in force that day; null: unpriced. */
+        rateMinor: z.number().int().nullable(),
+        amountMinor: z.number().int().nullable(),
+      }),
+    ),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ id: "BudgetLabourEntries" });
+export type BudgetLabourEntries = z.infer<typeof budgetLabourEntriesResponseSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Responses
 // ---------------------------------------------------------------------------------------------
@@ -171,7 +224,14 @@ export const budgetLineSchema = z
     otRateMinor: z.number().int(),
     /** quantity × rate + OT hours × OT rate, rounded half-even once. */
     estimateMinor: z.number().int(),
+    /** Actual cost entered on the line (labour from time entries is per section: `labour`). */
     actualMinor: z.number().int(),
+    /** Open purchase orders on the line (0 until purchase orders exist: see `committed`). */
+    committedMinor: z.number().int(),
+    /** Estimate − actual (negative: over budget). */
+    varianceMinor: z.number().int(),
+    /** Forecast at completion (domain/aicp.ts forecastAtCompletion). */
+    forecastMinor: z.number().int(),
     notes: z.string(),
     position: z.number().int(),
     /** Send it back as `baseVersion` when changing the line. */
@@ -242,6 +302,8 @@ export const budgetDetailSchema = z
     id: z.string(),
     projectId: z.string(),
     projectName: z.string().nullable(),
+    /** The project's client (its meta task's client field). */
+    clientName: z.string().nullable(),
     name: z.string(),
     formId: z.string(),
     formName: z.string(),
@@ -263,8 +325,49 @@ export const budgetDetailSchema = z
     }),
     /** Its lines by section, then position. */
     lines: z.array(budgetLineSchema),
-    /** Its sections and top sheet: the estimate column and the actual column. */
-    totals: z.object({ estimate: budgetTotalsSchema, actual: budgetTotalsSchema }),
+    /**
+     * Labour actuals: synced ClickUp time entries on the project priced at internal rates (P&W is
+     * added by the section arithmetic), per section, and the settings that place them.
+     */
+    labour: z.object({
+      mapping: z.array(z.object({ tag: z.string(), section: aicpSectionLetterSchema })),
+      defaultSection: aicpSectionLetterSchema,
+      sections: z.array(
+        z.object({
+          section: aicpSectionLetterSchema,
+          minutes: z.number().int(),
+          /** Time without an internal rate: not priced (never priced at 0). */
+          unpricedMinutes: z.number().int(),
+          amountMinor: z.number().int(),
+          entries: z.number().int(),
+        }),
+      ),
+      minutes: z.number().int(),
+      unpricedMinutes: z.number().int(),
+      amountMinor: z.number().int(),
+    }),
+    /** Whether committed cost (open purchase orders) is known yet, and why not. */
+    committed: z.object({ available: z.boolean(), reason: z.string().nullable() }),
+    /**
+     * Its sections and top sheet per column: estimate; committed; actual (the lines' actuals
+     * plus labour); forecast at completion (per section, the larger of the estimate and
+     * actual + committed).
+     */
+    totals: z.object({
+      estimate: budgetTotalsSchema,
+      committed: budgetTotalsSchema,
+      actual: budgetTotalsSchema,
+      forecast: budgetTotalsSchema,
+    }),
+    /** The grand totals of the columns; client actual per bid type (domain/aicp.ts clientActual). */
+    figures: z.object({
+      estimateMinor: z.number().int(),
+      committedMinor: z.number().int(),
+      actualMinor: z.number().int(),
+      clientActualMinor: z.number().int(),
+      varianceMinor: z.number().int(),
+      forecastMinor: z.number().int(),
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -276,6 +379,7 @@ export const budgetListItemSchema = z.object({
   name: z.string(),
   projectId: z.string(),
   projectName: z.string().nullable(),
+  clientName: z.string().nullable(),
   formId: z.string(),
   bidType: bidTypeSchema,
   currency: z.string(),
@@ -284,6 +388,10 @@ export const budgetListItemSchema = z.object({
   workingRevisionNumber: z.number().int().nullable(),
   /** The grand bid total of the latest revision. */
   grandTotalMinor: z.number().int(),
+  /** Actual to date on the latest revision's top sheet (lines' actuals plus labour, with P&W, insurance, fee). */
+  actualMinor: z.number().int(),
+  /** grandTotalMinor − actualMinor (negative: over budget). */
+  varianceMinor: z.number().int(),
   updatedAt: z.string(),
 });
 export type BudgetListItem = z.infer<typeof budgetListItemSchema>;

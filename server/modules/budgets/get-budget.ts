@@ -3,13 +3,25 @@ import type { Executor } from "../../db/executor";
 import { notFound } from "../../lib/errors";
 import type { RequestContext } from "../../request-context";
 import type { BudgetDetail, BudgetQuery } from "./contract";
+import { labourSums } from "./labour-repo";
 import { selectBudget, selectLines, selectRevisions, sectionSums } from "./repo";
-import { formOf, iso, lineView, ratesOf, revisionSummary, totalsOf } from "./views";
+import {
+  COMMITTED_UNAVAILABLE,
+  figuresOf,
+  formOf,
+  iso,
+  labourView,
+  lineView,
+  ratesOf,
+  revisionSummary,
+  totalsOf,
+} from "./views";
 
 /**
  * A budget with its revisions, the chosen revision's lines (the latest unless `revision` names
- * another), its sections and top sheet (estimate and actual columns, computed by
- * domain/aicp.ts computeBudget from per-section sums) and the actions allowed now.
+ * another), its sections and top sheet (estimate, committed, actual — the lines' actuals plus
+ * labour from time entries — and forecast columns, computed by domain/aicp.ts computeBudget from
+ * per-section sums), its labour actuals and the actions allowed now.
  */
 export async function readBudget(
   executor: Executor,
@@ -26,12 +38,15 @@ export async function readBudget(
   const latest = revisions.find((r) => r.number === budget.latest_revision_number) ?? chosen;
   const lines = await selectLines(executor, ctx.organizationId, budgetId, number);
   const sums = await sectionSums(executor, ctx.organizationId, budgetId, number);
+  const labour = await labourSums(executor, ctx.organizationId, [budgetId]);
   const form = formOf(budget.form_id);
   const rates = ratesOf(chosen);
+  const totals = totalsOf(form, sums, rates, labour);
   return {
     id: budget.id,
     projectId: budget.folder_id,
     projectName: budget.folder_name,
+    clientName: budget.client_name,
     name: budget.name,
     formId: form.id,
     formName: form.name,
@@ -44,7 +59,10 @@ export async function readBudget(
     revisions: revisions.map(revisionSummary),
     revision: { ...revisionSummary(chosen), rates, linesEditable: budgetLinesEditable(chosen.status) },
     lines: lines.map(lineView),
-    totals: totalsOf(form, sums, rates),
+    labour: labourView(budget, labour),
+    committed: { available: false, reason: COMMITTED_UNAVAILABLE },
+    totals,
+    figures: figuresOf(budget.bid_type, totals),
     createdAt: iso(budget.created_at),
     updatedAt: iso(budget.updated_at),
   };

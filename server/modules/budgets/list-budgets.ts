@@ -1,30 +1,53 @@
 import type { RequestContext } from "../../request-context";
 import type { BudgetListQuery, BudgetListResponse } from "./contract";
-import { budgetListPage } from "./repo";
-import { iso, toInt } from "./views";
+import { labourSums } from "./labour-repo";
+import { budgetListPage, latestRevisionsOf } from "./repo";
+import { formOf, iso, ratesOf, toInt, totalsOf } from "./views";
 
 /**
  * The workspace's budgets, filtered (status, project, search), sorted (name, grand total, last
  * change) and paged in one SQL query. The grand total is the latest revision's, kept on the
- * revision by every write from domain computeBudget.
+ * revision by every write from domain computeBudget. Actual to date and variance are computed for
+ * the page only: the latest revisions' section sums and the budgets' labour in two grouped
+ * statements, then the top sheet of each (domain computeBudget, as the budget screen shows it).
  */
 export async function listBudgets(ctx: RequestContext, query: BudgetListQuery): Promise<BudgetListResponse> {
   const page = await budgetListPage(ctx.db, ctx.organizationId, query);
+  const ids = page.items.map((row) => row.id);
+  const [latest, labour] = await Promise.all([
+    latestRevisionsOf(ctx.db, ctx.organizationId, ids),
+    labourSums(ctx.db, ctx.organizationId, ids),
+  ]);
   return {
-    items: page.items.map((row) => ({
-      id: row.id,
-      name: row.name,
-      projectId: row.folder_id,
-      projectName: row.folder_name,
-      formId: row.form_id,
-      bidType: row.bid_type,
-      currency: row.currency,
-      status: row.status,
-      latestRevisionNumber: row.latest_revision_number,
-      workingRevisionNumber: row.working_revision_number,
-      grandTotalMinor: toInt(row.grand_total_minor),
-      updatedAt: iso(row.updated_at),
-    })),
+    items: page.items.map((row) => {
+      const revision = latest.revisions.find((r) => r.budget_id === row.id);
+      const actual = revision
+        ? totalsOf(
+            formOf(row.form_id),
+            latest.sums.filter((s) => s.budget_id === row.id),
+            ratesOf(revision),
+            labour.filter((l) => l.budget_id === row.id),
+          ).actual.grandTotal
+        : 0;
+      const grandTotal = toInt(row.grand_total_minor);
+      return {
+        id: row.id,
+        name: row.name,
+        projectId: row.folder_id,
+        projectName: row.folder_name,
+        clientName: row.client_name,
+        formId: row.form_id,
+        bidType: row.bid_type,
+        currency: row.currency,
+        status: row.status,
+        latestRevisionNumber: row.latest_revision_number,
+        workingRevisionNumber: row.working_revision_number,
+        grandTotalMinor: grandTotal,
+        actualMinor: actual,
+        varianceMinor: grandTotal - actual,
+        updatedAt: iso(row.updated_at),
+      };
+    }),
     total: page.total,
     page: page.page,
     pageSize: page.pageSize,

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { firstRow, rows, run, type Executor } from "../../db/executor";
 import { budgetLines, budgetRevisions, budgets } from "../../db/schema";
 import { listPage, type ListPage } from "../../lib/list-query";
+import { folderClientSql } from "../projects/repo";
 import type { BudgetListQuery, BudgetSortKey } from "./contract";
 
 /*
@@ -14,12 +15,15 @@ export interface BudgetRow {
   id: string;
   folder_id: string;
   folder_name: string | null;
+  client_name: string | null;
   name: string;
   form_id: string;
   bid_type: "firm" | "cost_plus";
   currency: string;
   working_revision_number: number | null;
   latest_revision_number: number;
+  labour_mapping: { tag: string; section: string }[] | string;
+  labour_default_section: string;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -66,8 +70,10 @@ export interface SectionSumRow {
   actual: string | number;
 }
 
-const BUDGET_COLUMNS = sql`b.id, b.folder_id, f.name as folder_name, b.name, b.form_id, b.bid_type, b.currency,
-  b.working_revision_number, b.latest_revision_number, b.created_at, b.updated_at`;
+const budgetColumns = (organizationId: string) => sql`b.id, b.folder_id, f.name as folder_name,
+  ${folderClientSql(organizationId, sql`b.folder_id`)} as client_name, b.name, b.form_id, b.bid_type, b.currency,
+  b.working_revision_number, b.latest_revision_number, b.labour_mapping, b.labour_default_section,
+  b.created_at, b.updated_at`;
 
 /** The budget, locked for the rest of the transaction (undefined when not of the workspace). */
 export async function lockBudget(
@@ -89,7 +95,7 @@ export async function selectBudget(
 ): Promise<BudgetRow | undefined> {
   return firstRow<BudgetRow>(
     executor,
-    sql`select ${BUDGET_COLUMNS}
+    sql`select ${budgetColumns(organizationId)}
           from budgets b
           left join folders f on f.organization_id = b.organization_id and f.id = b.folder_id
          where b.organization_id = ${organizationId} and b.id = ${budgetId}`,
@@ -189,6 +195,39 @@ export async function sectionSums(
            and revision_number = ${revisionNumber}
          group by section order by section`,
   );
+}
+
+/** The latest revision of each budget: its rates, and Σ estimate and actual per section. */
+export async function latestRevisionsOf(
+  executor: Executor,
+  organizationId: string,
+  budgetIds: readonly string[],
+): Promise<{
+  revisions: (RevisionRow & { budget_id: string })[];
+  sums: (SectionSumRow & { budget_id: string })[];
+}> {
+  if (budgetIds.length === 0) return { revisions: [], sums: [] };
+  const ids = sql`${sql.param([...budgetIds])}::text[]`;
+  const latest = sql`budgets b join budget_revisions r
+      on r.organization_id = b.organization_id and r.budget_id = b.id and r.number = b.latest_revision_number`;
+  const where = sql`b.organization_id = ${organizationId} and b.id = any(${ids})`;
+  const revisions = await rows<RevisionRow & { budget_id: string }>(
+    executor,
+    sql`select r.budget_id, r.number, r.status, r.pw_bp, r.pw_bp_by_section, r.insurance_bp, r.fee_bp,
+               r.contingency_bp, r.weather_day_minor, r.grand_total_minor, r.version, r.submitted_at,
+               r.approved_at, r.closed_at
+          from ${latest} where ${where}`,
+  );
+  const sums = await rows<SectionSumRow & { budget_id: string }>(
+    executor,
+    sql`select l.budget_id, l.section, sum(l.estimate_minor) as estimate, sum(l.actual_minor) as actual
+          from ${latest}
+          join budget_lines l on l.organization_id = r.organization_id and l.budget_id = r.budget_id
+                             and l.revision_number = r.number
+         where ${where}
+         group by l.budget_id, l.section order by l.budget_id, l.section`,
+  );
+  return { revisions, sums };
 }
 
 export async function nextPosition(
@@ -303,6 +342,7 @@ export interface BudgetListRow {
   name: string;
   folder_id: string;
   folder_name: string | null;
+  client_name: string | null;
   form_id: string;
   bid_type: "firm" | "cost_plus";
   currency: string;
@@ -348,6 +388,7 @@ export async function budgetListPage(
     where,
     sorts,
     tiebreakers: [sql`b.id`],
+    late: { select: sql`${folderClientSql(organizationId, sql`list_page.folder_id`)} as client_name` },
     sort: query.sort,
     dir: query.dir,
     page: query.page,

@@ -6,6 +6,9 @@ import { validate } from "../../lib/validate";
 import { createBudgetLine, deleteBudgetLine, updateBudgetLine } from "./change-budget-line";
 import {
   budgetDetailSchema,
+  budgetLabourEntriesQuerySchema,
+  budgetLabourEntriesResponseSchema,
+  budgetLabourSettingsSchema,
   budgetLineParamSchema,
   budgetLineSchema,
   budgetListQuerySchema,
@@ -25,6 +28,8 @@ import { diffBudgetRevision } from "./diff-revision";
 import { budgetFileRoutes } from "./file-routes";
 import { getBudget } from "./get-budget";
 import { listBudgets } from "./list-budgets";
+import { listLabourEntries } from "./list-labour-entries";
+import { setBudgetLabour } from "./set-budget-labour";
 import { transitionBudget } from "./transition-budget";
 import { updateBudget } from "./update-budget";
 
@@ -92,6 +97,30 @@ export function budgetRoutes() {
       validate("json", budgetTransitionSchema),
       async (c) =>
         c.json(await transitionBudget(c.var.ctx, c.req.valid("param").budgetId, c.req.valid("json"))),
+    )
+    .put(
+      "/:budgetId/labour",
+      documented({
+        summary: "Set which section each ClickUp role tag's time counts in (labour actuals)",
+        tags,
+        response: budgetDetailSchema,
+      }),
+      validate("param", budgetParamSchema),
+      validate("json", budgetLabourSettingsSchema),
+      async (c) =>
+        c.json(await setBudgetLabour(c.var.ctx, c.req.valid("param").budgetId, c.req.valid("json"))),
+    )
+    .get(
+      "/:budgetId/labour-entries",
+      documented({
+        summary: "The time entries behind the labour actuals, priced at internal rates (paged)",
+        tags,
+        response: budgetLabourEntriesResponseSchema,
+      }),
+      validate("param", budgetParamSchema),
+      validate("query", budgetLabourEntriesQuerySchema),
+      async (c) =>
+        c.json(await listLabourEntries(c.var.ctx, c.req.valid("param").budgetId, c.req.valid("query"))),
     )
     .get(
       "/:budgetId/revisions/:number/diff",

@@ -1,13 +1,18 @@
 import {
   aicpForm,
+  clientActual,
   computeBudget,
+  forecastAtCompletion,
+  variance,
+  type BidType,
   type AicpFormVersion,
   type AicpSectionLetter,
   type BudgetRates,
   type BudgetTotals,
 } from "@domain/aicp";
 import type { DiffLine } from "@domain/budget-lifecycle";
-import type { BudgetLineView } from "./contract";
+import type { BudgetDetail, BudgetLineView } from "./contract";
+import type { LabourSumRow } from "./labour-repo";
 import type { LineRow, RevisionRow, SectionSumRow } from "./repo";
 
 /* Row → contract mapping of budgets (bigint and numeric columns arrive as text on node-postgres). */
@@ -25,6 +30,7 @@ export function formOf(formId: string): AicpFormVersion {
 }
 
 export function lineView(row: LineRow): BudgetLineView {
+  const columns = { estimate: toInt(row.estimate_minor), committed: 0, actual: toInt(row.actual_minor) };
   return {
     id: row.id,
     key: row.key,
@@ -38,6 +44,9 @@ export function lineView(row: LineRow): BudgetLineView {
     otRateMinor: toInt(row.ot_rate_minor),
     estimateMinor: toInt(row.estimate_minor),
     actualMinor: toInt(row.actual_minor),
+    committedMinor: columns.committed,
+    varianceMinor: variance(columns),
+    forecastMinor: forecastAtCompletion(columns),
     notes: row.notes,
     position: row.position,
     version: row.version,
@@ -47,7 +56,14 @@ export function lineView(row: LineRow): BudgetLineView {
 
 /** What the finance audit keeps of a line. */
 export function lineAudit(row: LineRow) {
-  const { id: _id, updatedAt: _updatedAt, ...rest } = lineView(row);
+  const {
+    id: _id,
+    updatedAt: _updatedAt,
+    committedMinor: _committed,
+    varianceMinor: _variance,
+    forecastMinor: _forecast,
+    ...rest
+  } = lineView(row);
   return rest;
 }
 
@@ -89,17 +105,90 @@ export function revisionSummary(row: RevisionRow) {
   };
 }
 
-/** The estimate and actual columns of a revision from its per-section sums. */
+/** Why the committed column is 0 (purchase orders are not built yet). */
+export const COMMITTED_UNAVAILABLE =
+  "Committed cost comes from open purchase orders, which are not set up yet: it shows 0 until they are.";
+
+type Columns = BudgetDetail["totals"];
+
+/**
+ * The columns of a revision from its per-section sums and the budget's labour per section:
+ * estimate; committed (0 until purchase orders exist); actual = the lines' actuals + labour; and
+ * forecast at completion per section (domain forecastAtCompletion of the section's sums), each
+ * carried through computeBudget (P&W on labour sections, insurance, fee).
+ */
 export function totalsOf(
   form: AicpFormVersion,
   sums: readonly SectionSumRow[],
   rates: BudgetRates,
-): { estimate: BudgetTotals; actual: BudgetTotals } {
-  const column = (pick: (row: SectionSumRow) => string | number) =>
+  labour: readonly Pick<LabourSumRow, "section" | "amount">[] = [],
+): Columns {
+  const letters = new Set<string>([...sums.map((s) => s.section), ...labour.map((l) => l.section)]);
+  const perSection = [...letters].map((section) => {
+    const sum = sums.find((s) => s.section === section);
+    const labourAmount = labour
+      .filter((l) => l.section === section)
+      .reduce((total, l) => total + toInt(l.amount), 0);
+    const estimate = sum ? toInt(sum.estimate) : 0;
+    const actual = (sum ? toInt(sum.actual) : 0) + labourAmount;
+    return {
+      section: section as AicpSectionLetter,
+      estimate,
+      committed: 0,
+      actual,
+      forecast: forecastAtCompletion({ estimate, committed: 0, actual }),
+    };
+  });
+  const column = (pick: (row: (typeof perSection)[number]) => number): BudgetTotals =>
     computeBudget(
       form,
-      sums.map((s) => ({ section: s.section as AicpSectionLetter, amount: toInt(pick(s)) })),
+      perSection.map((s) => ({ section: s.section, amount: pick(s) })),
       rates,
     );
-  return { estimate: column((s) => s.estimate), actual: column((s) => s.actual) };
+  return {
+    estimate: column((s) => s.estimate),
+    committed: column((s) => s.committed),
+    actual: column((s) => s.actual),
+    forecast: column((s) => s.forecast),
+  };
+}
+
+/** The grand totals of the columns (BudgetDetail.figures). */
+export function figuresOf(bidType: BidType, totals: Columns): BudgetDetail["figures"] {
+  return {
+    estimateMinor: totals.estimate.grandTotal,
+    committedMinor: totals.committed.grandTotal,
+    actualMinor: totals.actual.grandTotal,
+    clientActualMinor: clientActual(bidType, totals.estimate, totals.actual),
+    varianceMinor: totals.estimate.grandTotal - totals.actual.grandTotal,
+    forecastMinor: totals.forecast.grandTotal,
+  };
+}
+
+/** The budget's labour settings and its labour sums per section (BudgetDetail.labour). */
+export function labourView(
+  budget: { labour_mapping: { tag: string; section: string }[] | string; labour_default_section: string },
+  sums: readonly LabourSumRow[],
+): BudgetDetail["labour"] {
+  const mapping =
+    typeof budget.labour_mapping === "string"
+      ? (JSON.parse(budget.labour_mapping) as { tag: string; section: string }[])
+      : budget.labour_mapping;
+  const sections = sums.map((row) => ({
+    section: row.section as AicpSectionLetter,
+    minutes: Math.round(toInt(row.ms) / 60_000),
+    unpricedMinutes: Math.round(toInt(row.unpriced_ms) / 60_000),
+    amountMinor: toInt(row.amount),
+    entries: toInt(row.entries),
+  }));
+  const totalMs = sums.reduce((t, r) => t + toInt(r.ms), 0);
+  const unpricedMs = sums.reduce((t, r) => t + toInt(r.unpriced_ms), 0);
+  return {
+    mapping: mapping.map((m) => ({ tag: m.tag, section: m.section as AicpSectionLetter })),
+    defaultSection: budget.labour_default_section as AicpSectionLetter,
+    sections,
+    minutes: Math.round(totalMs / 60_000),
+    unpricedMinutes: Math.round(unpricedMs / 60_000),
+    amountMinor: sections.reduce((t, s) => t + s.amountMinor, 0),
+  };
 }

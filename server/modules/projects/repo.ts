@@ -84,6 +84,17 @@ function clientOf(organizationId: string, taskId: SQL): SQL {
     limit 1)`;
 }
 
+/**
+ * A ClickUp folder's client (SQL expression): its meta task's client field (clientOf), or null.
+ * For other areas that show a project's client (budgets).
+ */
+export function folderClientSql(organizationId: string, folder: SQL): SQL {
+  return sql`(select ${clientOf(organizationId, sql`mt.id`)} from tasks mt
+    where mt.organization_id = ${organizationId} and mt.folder_id = ${folder}
+      and mt.custom_item_id = ${PROJECT} and not mt.deleted
+    order by mt.id limit 1)`;
+}
+
 /** The client of every task at once (clientOf for a whole list): one pass over the values. */
 function allClients(organizationId: string): SQL {
   return sql`select distinct on (v.task_id) v.task_id, ${jsonText(sql`v.value`)} as text

@@ -4,7 +4,7 @@ import { listPage, whereAll, type ListPage, type SortDirection } from "../../lib
 import { taskVisibleIn, type TaskScope } from "../accessible-tasks/task-scope";
 import { FINISHED, hoursPerDayEstimate, normStatus } from "../dashboard/repo";
 import type { WorkloadEntrySortKey, WorkloadTimeEntrySortKey } from "./contract";
-import { priceSql, rateSql } from "./rates-sql";
+import { priceSql, rateSql } from "../rate-cards/rates-sql";
 
 /*
  * The rows behind the workload grid: spec §3 Workload entries (one per task and assignee) and

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { firstRow, rows, run, type Executor, type Tx } from "../../db/executor";
 import { FINISHED, hoursPerDayEstimate, normStatus } from "../dashboard/repo";
-import { rateSql, roundHalfEvenSql } from "./rates-sql";
+import { rateSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
 
 /*
  * All SQL of the workload grid (spec §2 Workload, §9): one statement aggregates every open

@@ -13,7 +13,7 @@ import type {
   WorkloadResponse,
   WorkloadTimeEntriesResponse,
 } from "./contract";
-import { roundHalfEvenSql } from "./rates-sql";
+import { roundHalfEvenSql } from "../rate-cards/rates-sql";
 
 /*
  * The workload API on rows computed by hand. Window: Monday 2026-11-16 … Sunday 2026-11-29
