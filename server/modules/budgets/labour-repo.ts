@@ -40,9 +40,12 @@ export interface LabourEntryRow {
 }
 
 /**
- * The priced entries of the given budgets (a CTE body: budget_id, id, user_id, task_id, day,
- * section, duration_ms, rate, amount). Rates are resolved once per person and day, then joined
- * back to the entries.
+ * The priced entries of the given budgets (a CTE body ending in `priced`: budget_id, id, user_id,
+ * task_id, day, section, duration_ms, rate, amount). Set-based, so the cost grows with entries,
+ * not entries × lookups: a person's section is resolved once per budget (`who`), and their rate
+ * once per rate period — the days between the effective dates of the lines that may apply to
+ * them (their person line, their role tags' lines) — by rateSql on the period's first day
+ * (`periods`); each entry joins the period its day falls in.
  */
 function pricedEntries(organizationId: string, budgetIds: readonly string[]): SQL {
   const org = organizationId;
@@ -54,27 +57,51 @@ function pricedEntries(organizationId: string, budgetIds: readonly string[]): SQ
       select b.id as budget_id, b.folder_id, b.labour_mapping, b.labour_default_section
         from budgets b
        where b.organization_id = ${org} and b.id = any(${sql.param([...budgetIds])}::text[])),
-    ent as (
+    ent as materialized (
       select bud.budget_id, te.id, te.user_id, te.task_id, te.duration_ms,
-             (te.start_time at time zone (select tz from zone))::date as day,
+             (te.start_time at time zone (select tz from zone))::date as day
+        from bud
+        join tasks t on t.organization_id = ${org} and t.folder_id = bud.folder_id
+        join time_entries te on te.organization_id = ${org} and te.task_id = t.id
+                            and not te.deleted and te.duration_ms > 0),
+    who as materialized (
+      select w.budget_id, w.user_id,
              coalesce(
                (select m.section
                   from unnest(coalesce(ps.role_tags, '{}'::text[])) with ordinality r(tag, ord)
                   join jsonb_to_recordset(bud.labour_mapping) m(tag text, section text) on lower(m.tag) = lower(r.tag)
                  order by r.ord limit 1),
                bud.labour_default_section) as section
-        from bud
-        join tasks t on t.organization_id = ${org} and t.folder_id = bud.folder_id
-        join time_entries te on te.organization_id = ${org} and te.task_id = t.id
-                            and not te.deleted and te.duration_ms > 0
-        left join person_settings ps on ps.organization_id = ${org} and ps.clickup_user_id = te.user_id),
-    person_day as (
-      select pd.user_id, pd.day,
-             ${rateSql("internal", { organizationId: org, person: sql`pd.user_id`, roles: roles(sql`pd.user_id`), folder: sql`null::text`, day: sql`pd.day` })} as rate
-        from (select distinct user_id, day from ent) pd),
+        from (select distinct budget_id, user_id from ent) w
+        join bud on bud.budget_id = w.budget_id
+        left join person_settings ps on ps.organization_id = ${org} and ps.clickup_user_id = w.user_id),
+    starts as (
+      select u.user_id, '-infinity'::date as d from (select distinct user_id from ent) u
+      union
+      select u.user_id, l.effective_from
+        from (select distinct user_id from ent) u
+        left join person_settings ps on ps.organization_id = ${org} and ps.clickup_user_id = u.user_id
+        join rate_card_lines l on l.organization_id = ${org}
+         and l.card_id = (select c.id from rate_cards c where c.organization_id = ${org} and c.kind = 'internal' and c.is_default)
+         and ((l.subject_type = 'person' and l.subject_id = u.user_id)
+           or (l.subject_type = 'role' and lower(l.subject_id) in (select lower(x) from unnest(coalesce(ps.role_tags, '{}'::text[])) x)))),
+    periods as materialized (
+      select s.user_id, s.d as from_day, lead(s.d) over (partition by s.user_id order by s.d) as to_day,
+             ${rateSql("internal", { organizationId: org, person: sql`s.user_id`, roles: roles(sql`s.user_id`), folder: sql`null::text`, day: sql`s.d` })} as rate
+        from starts s),
     priced as (
-      select ent.*, pd.rate, ${priceSql(sql`ent.duration_ms`, sql`pd.rate`)} as amount
-        from ent join person_day pd on pd.user_id = ent.user_id and pd.day = ent.day)`;
+      select ent.budget_id, ent.id, ent.user_id, ent.task_id, ent.duration_ms, ent.day, who.section, p.rate,
+             case when p.rate is null then null
+                  when p.rate < 1000000000 and ent.duration_ms < 1000000000
+                    -- duration × rate / 3,600,000 rounded half-even in bigint arithmetic (exact below 10^18)
+                    then (ent.duration_ms * p.rate) / 3600000
+                       + case when 2 * ((ent.duration_ms * p.rate) % 3600000) > 3600000
+                                or (2 * ((ent.duration_ms * p.rate) % 3600000) = 3600000
+                                    and ((ent.duration_ms * p.rate) / 3600000) % 2 = 1) then 1 else 0 end
+                  else ${priceSql(sql`ent.duration_ms`, sql`p.rate`)} end as amount
+        from ent
+        join who on who.budget_id = ent.budget_id and who.user_id = ent.user_id
+        join periods p on p.user_id = ent.user_id and ent.day >= p.from_day and (p.to_day is null or ent.day < p.to_day))`;
 }
 
 /** Σ labour per budget and section (one statement for any number of budgets). */
