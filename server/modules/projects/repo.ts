@@ -170,11 +170,14 @@ function textKey(value: SQL, computed = false): SQL {
     else translate(lower(${text}), 'àáâãäåāçćčèéêëēėęìíîïīñńòóôõöøōùúûüūýÿž', 'aaaaaaaccceeeeeeeiiiiinnoooooooouuuuuyyz') end)`;
   // Digit runs padded to 20 digits so they compare by value (one split rather than two
   // backtracking regexp_replace passes: half the cost on PGlite).
-  return sql`(select string_agg(case when ascii(u.part) between 48 and 57
-                                     then lpad(u.part, greatest(20, length(u.part)), '0') else u.part end,
-                                '' order by u.n)
-              from unnest(regexp_split_to_array(${folded}, '(?<=[0-9])(?![0-9])|(?<![0-9])(?=[0-9])'))
-                   with ordinality u(part, n)) collate "C"`;
+  // Text without a digit is its own key: only text with digits pays for the split.
+  return sql`(case when ${folded} ~ '[0-9]' then
+              (select string_agg(case when ascii(u.part) between 48 and 57
+                                      then lpad(u.part, greatest(20, length(u.part)), '0') else u.part end,
+                                 '' order by u.n)
+                 from unnest(regexp_split_to_array(${folded}, '(?<=[0-9])(?![0-9])|(?<![0-9])(?=[0-9])'))
+                      with ordinality u(part, n))
+              else ${folded} end) collate "C"`;
 }
 
 /** Hours as the list shows them (domain hours(): rounded to 2 decimals). */
