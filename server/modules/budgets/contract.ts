@@ -441,3 +441,25 @@ export const budgetRevisionDiffSchema = z
   })
   .meta({ id: "BudgetRevisionDiff" });
 export type BudgetRevisionDiff = z.infer<typeof budgetRevisionDiffSchema>;
+
+/** GET /api/budgets/summary: the /finance overview of budgets. */
+export const budgetSummarySchema = z
+  .object({
+    /** How many budgets are in each status (their latest revision's). */
+    byStatus: z.array(z.object({ status: budgetStatusSchema, count: z.number().int() })),
+    /** Active jobs (every budget not closed), per currency: estimate, actual to date, variance, forecast. */
+    active: z.array(
+      z.object({
+        currency: z.string(),
+        budgets: z.number().int(),
+        estimateMinor: z.number().int(),
+        actualMinor: z.number().int(),
+        varianceMinor: z.number().int(),
+        forecastMinor: z.number().int(),
+      }),
+    ),
+    /** The active jobs most over budget (actual beyond the estimate), worst first, at most 5. */
+    mostOver: z.array(budgetListItemSchema),
+  })
+  .meta({ id: "BudgetSummary" });
+export type BudgetSummary = z.infer<typeof budgetSummarySchema>;

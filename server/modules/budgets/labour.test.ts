@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aicpForm, computeBudget, DEFAULT_AICP_FORM_ID } from "@domain/aicp";
 import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
-import type { BudgetDetail, BudgetLabourEntries, BudgetListResponse } from "./contract";
+import type { BudgetDetail, BudgetLabourEntries, BudgetListResponse, BudgetSummary } from "./contract";
 
 /*
  * Labour actuals of a budget (issue 14 point 3): synced time entries on the project's tasks,
@@ -245,5 +245,41 @@ describe("labour actuals", () => {
     expect(closed.body.error.message).toBe(
       "This budget is closed: its labour settings can no longer change.",
     );
+  });
+
+  it("sums active jobs per currency and names the jobs most over budget for the overview", async () => {
+    const over = await newBudget();
+    const line = await owner.client.post(`/api/budgets/${over.id}/lines`, {
+      section: "D",
+      quantityHundredths: 100,
+      rateMinor: 1_000,
+      actualMinor: 90_000,
+    });
+    expect(line.status).toBe(201);
+    const res = await owner.client.get<BudgetSummary>("/api/budgets/summary");
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const list = await owner.client.get<BudgetListResponse>("/api/budgets?status=draft&pageSize=200");
+    const drafts = list.body.items;
+    // Budgets of this file: the first (draft), the closed one, and this one (draft).
+    expect(res.body.byStatus).toEqual([
+      { status: "closed", count: 1 },
+      { status: "draft", count: drafts.length },
+    ]);
+    expect(res.body.active).toEqual([
+      {
+        currency: drafts[0]!.currency,
+        budgets: drafts.length,
+        estimateMinor: drafts.reduce((t, b) => t + b.grandTotalMinor, 0),
+        actualMinor: drafts.reduce((t, b) => t + b.actualMinor, 0),
+        varianceMinor: drafts.reduce((t, b) => t + b.varianceMinor, 0),
+        forecastMinor: expect.any(Number),
+      },
+    ]);
+    // Over budget: labour (420.00 + P&W) and 900.00 of actuals against a 10.00 line.
+    expect(res.body.mostOver.map((b) => b.id)).toEqual([over.id]);
+    expect(res.body.mostOver[0]!.varianceMinor).toBeLessThan(0);
+    expect((await member.client.get("/api/budgets/summary")).status).toBe(403);
+    const theirs = await stranger.client.get<BudgetSummary>("/api/budgets/summary");
+    expect(theirs.body).toEqual({ byStatus: [], active: [], mostOver: [] });
   });
 });

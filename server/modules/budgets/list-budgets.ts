@@ -1,7 +1,8 @@
+import type { Executor } from "../../db/executor";
 import type { RequestContext } from "../../request-context";
-import type { BudgetListQuery, BudgetListResponse } from "./contract";
+import type { BudgetListItem, BudgetListQuery, BudgetListResponse } from "./contract";
 import { labourSums } from "./labour-repo";
-import { budgetListPage, latestRevisionsOf } from "./repo";
+import { budgetListPage, latestRevisionsOf, type BudgetListRow } from "./repo";
 import { formOf, iso, ratesOf, toInt, totalsOf } from "./views";
 
 /**
@@ -13,43 +14,60 @@ import { formOf, iso, ratesOf, toInt, totalsOf } from "./views";
  */
 export async function listBudgets(ctx: RequestContext, query: BudgetListQuery): Promise<BudgetListResponse> {
   const page = await budgetListPage(ctx.db, ctx.organizationId, query);
-  const ids = page.items.map((row) => row.id);
-  const [latest, labour] = await Promise.all([
-    latestRevisionsOf(ctx.db, ctx.organizationId, ids),
-    labourSums(ctx.db, ctx.organizationId, ids),
-  ]);
   return {
-    items: page.items.map((row) => {
-      const revision = latest.revisions.find((r) => r.budget_id === row.id);
-      const actual = revision
-        ? totalsOf(
-            formOf(row.form_id),
-            latest.sums.filter((s) => s.budget_id === row.id),
-            ratesOf(revision),
-            labour.filter((l) => l.budget_id === row.id),
-          ).actual.grandTotal
-        : 0;
-      const grandTotal = toInt(row.grand_total_minor);
-      return {
-        id: row.id,
-        name: row.name,
-        projectId: row.folder_id,
-        projectName: row.folder_name,
-        clientName: row.client_name,
-        formId: row.form_id,
-        bidType: row.bid_type,
-        currency: row.currency,
-        status: row.status,
-        latestRevisionNumber: row.latest_revision_number,
-        workingRevisionNumber: row.working_revision_number,
-        grandTotalMinor: grandTotal,
-        actualMinor: actual,
-        varianceMinor: grandTotal - actual,
-        updatedAt: iso(row.updated_at),
-      };
-    }),
+    items: (await budgetListItems(ctx.db, ctx.organizationId, page.items)).map(
+      ({ forecastMinor: _forecast, ...item }) => item,
+    ),
     total: page.total,
     page: page.page,
     pageSize: page.pageSize,
   };
+}
+
+/**
+ * List rows as list items, with each budget's actual to date and variance: the latest revisions'
+ * section sums and the budgets' labour read in two grouped statements for all the rows, then the
+ * top sheet of each (domain computeBudget, as the budget screen shows it).
+ */
+export async function budgetListItems(
+  executor: Executor,
+  organizationId: string,
+  list: readonly BudgetListRow[],
+): Promise<(BudgetListItem & { forecastMinor: number })[]> {
+  const ids = list.map((row) => row.id);
+  const [latest, labour] = await Promise.all([
+    latestRevisionsOf(executor, organizationId, ids),
+    labourSums(executor, organizationId, ids),
+  ]);
+  return list.map((row) => {
+    const revision = latest.revisions.find((r) => r.budget_id === row.id);
+    const totals = revision
+      ? totalsOf(
+          formOf(row.form_id),
+          latest.sums.filter((s) => s.budget_id === row.id),
+          ratesOf(revision),
+          labour.filter((l) => l.budget_id === row.id),
+        )
+      : undefined;
+    const grandTotal = toInt(row.grand_total_minor);
+    const actual = totals?.actual.grandTotal ?? 0;
+    return {
+      id: row.id,
+      name: row.name,
+      projectId: row.folder_id,
+      projectName: row.folder_name,
+      clientName: row.client_name,
+      formId: row.form_id,
+      bidType: row.bid_type,
+      currency: row.currency,
+      status: row.status,
+      latestRevisionNumber: row.latest_revision_number,
+      workingRevisionNumber: row.working_revision_number,
+      grandTotalMinor: grandTotal,
+      actualMinor: actual,
+      varianceMinor: grandTotal - actual,
+      forecastMinor: totals?.forecast.grandTotal ?? grandTotal,
+      updatedAt: iso(row.updated_at),
+    };
+  });
 }

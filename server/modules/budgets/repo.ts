@@ -395,3 +395,36 @@ export async function budgetListPage(
     pageSize: query.pageSize,
   });
 }
+
+/** How many budgets are in each status (their latest revision's). */
+export async function budgetStatusCounts(
+  executor: Executor,
+  organizationId: string,
+): Promise<{ status: RevisionRow["status"]; count: number }[]> {
+  return rows<{ status: RevisionRow["status"]; count: number }>(
+    executor,
+    sql`select r.status, count(*)::int as count
+          from budgets b
+          join budget_revisions r
+            on r.organization_id = b.organization_id and r.budget_id = b.id and r.number = b.latest_revision_number
+         where b.organization_id = ${organizationId}
+         group by r.status order by r.status`,
+  );
+}
+
+/** Every budget not closed, as list rows (the /finance overview's active jobs). */
+export async function activeBudgetRows(executor: Executor, organizationId: string): Promise<BudgetListRow[]> {
+  return rows<BudgetListRow>(
+    executor,
+    sql`select b.id, b.name, b.folder_id, f.name as folder_name,
+               ${folderClientSql(organizationId, sql`b.folder_id`)} as client_name, b.form_id, b.bid_type,
+               b.currency, r.status, b.latest_revision_number, b.working_revision_number, r.grand_total_minor,
+               b.updated_at
+          from budgets b
+          join budget_revisions r
+            on r.organization_id = b.organization_id and r.budget_id = b.id and r.number = b.latest_revision_number
+          left join folders f on f.organization_id = b.organization_id and f.id = b.folder_id
+         where b.organization_id = ${organizationId} and r.status <> 'closed'
+         order by b.id`,
+  );
+}

@@ -17,6 +17,7 @@ import {
   budgetQuerySchema,
   budgetRevisionDiffSchema,
   budgetRevisionParamSchema,
+  budgetSummarySchema,
   budgetTransitionSchema,
   createBudgetLineSchema,
   createBudgetSchema,
@@ -27,6 +28,7 @@ import { createBudget } from "./create-budget";
 import { diffBudgetRevision } from "./diff-revision";
 import { budgetFileRoutes } from "./file-routes";
 import { getBudget } from "./get-budget";
+import { getBudgetSummary } from "./get-budget-summary";
 import { listBudgets } from "./list-budgets";
 import { listLabourEntries } from "./list-labour-entries";
 import { setBudgetLabour } from "./set-budget-labour";
@@ -52,6 +54,15 @@ export function budgetRoutes() {
       }),
       validate("query", budgetListQuerySchema),
       async (c) => c.json(await listBudgets(c.var.ctx, c.req.valid("query"))),
+    )
+    .get(
+      "/summary",
+      documented({
+        summary: "The finance overview of budgets: counts by status, active totals, the most over budget",
+        tags,
+        response: budgetSummarySchema,
+      }),
+      async (c) => c.json(await getBudgetSummary(c.var.ctx)),
     )
     .post(
       "/",

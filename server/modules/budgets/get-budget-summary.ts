@@ -1,0 +1,47 @@
+import type { RequestContext } from "../../request-context";
+import type { BudgetSummary } from "./contract";
+import { budgetListItems } from "./list-budgets";
+import { activeBudgetRows, budgetStatusCounts } from "./repo";
+
+const MOST_OVER = 5;
+
+/**
+ * The /finance overview of budgets (PRODUCT.md → /finance): how many budgets are in each status;
+ * across active jobs (not closed), per currency, the estimate, actual to date, variance and
+ * forecast at completion; and the jobs most over budget. Sums and labour are read in grouped
+ * statements; each budget's top sheet comes from domain/aicp.ts as on its own screen.
+ */
+export async function getBudgetSummary(ctx: RequestContext): Promise<BudgetSummary> {
+  const [byStatus, active] = await Promise.all([
+    budgetStatusCounts(ctx.db, ctx.organizationId),
+    activeBudgetRows(ctx.db, ctx.organizationId),
+  ]);
+  const items = await budgetListItems(ctx.db, ctx.organizationId, active);
+  const perCurrency = new Map<string, BudgetSummary["active"][number]>();
+  for (const item of items) {
+    const sum = perCurrency.get(item.currency) ?? {
+      currency: item.currency,
+      budgets: 0,
+      estimateMinor: 0,
+      actualMinor: 0,
+      varianceMinor: 0,
+      forecastMinor: 0,
+    };
+    sum.budgets += 1;
+    sum.estimateMinor += item.grandTotalMinor;
+    sum.actualMinor += item.actualMinor;
+    sum.varianceMinor += item.varianceMinor;
+    sum.forecastMinor += item.forecastMinor;
+    perCurrency.set(item.currency, sum);
+  }
+  const mostOver = items
+    .filter((item) => item.varianceMinor < 0)
+    .sort((a, b) => a.varianceMinor - b.varianceMinor || a.id.localeCompare(b.id))
+    .slice(0, MOST_OVER)
+    .map(({ forecastMinor: _forecast, ...item }) => item);
+  return {
+    byStatus,
+    active: [...perCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
+    mostOver,
+  };
+}
