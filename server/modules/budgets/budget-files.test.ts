@@ -415,6 +415,30 @@ describe("budget CSV import", () => {
     expect(trail[4]!.after).toEqual({ revisionNumber: 0, lines: 2 });
   });
 
+  it("with baseVersion, a retried import (its first answer lost) is refused instead of adding the lines twice", async () => {
+    const budget = await newBudget("Retry");
+    const version = budget.revision.version;
+    const csv = `${HEADER}\nA,1,Producer,1,100,,,\n`;
+    const url = (v: number) => `/api/budgets/${budget.id}/lines/import?dryRun=false&baseVersion=${v}`;
+    const send = (v: number) =>
+      owner.client.request<BudgetDetail & ErrorBody>(url(v), {
+        method: "POST",
+        body: csv,
+        headers: { "content-type": "text/csv; charset=utf-8" },
+      });
+    const first = await send(version);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.revision.version).toBeGreaterThan(version);
+    const retry = await send(version);
+    expect(retry.status).toBe(409);
+    expect(retry.body.error.message).toBe(
+      "This budget was changed by someone else since you opened it: reload it and try again.",
+    );
+    expect(await lineCount(budget.id)).toBe(1);
+    expect((await send(first.body.revision.version)).status).toBe(200);
+    expect(await lineCount(budget.id)).toBe(2);
+  });
+
   it("rolls back whole when the audit row cannot be written", async () => {
     const budget = await newBudget("Audit down");
     await failAuditInserts(ctx, true);

@@ -119,7 +119,9 @@ export function budgetFileRoutes() {
           "most 5,000 lines. dryRun=true answers BudgetLineImportPreview (every accepted line and " +
           "every rejected cell by row and column); dryRun=false adds every line to the draft " +
           "revision in one transaction and answers the Budget, or 400 BudgetLineImportRefusal " +
-          "when any row is rejected (nothing imported), or 409 when the revision is not a draft.",
+          "when any row is rejected (nothing imported), or 409 when the revision is not a draft " +
+          "or (with baseVersion, the revision version the client saw) has changed since: a " +
+          "retried import whose answer was lost never adds the lines twice.",
         tags,
         response: budgetLineImportResultSchema,
       }),
@@ -134,7 +136,7 @@ export function budgetFileRoutes() {
         }
         const body = new Uint8Array(await c.req.arrayBuffer());
         const { budgetId } = c.req.valid("param");
-        return c.json(await importBudgetLines(c.var.ctx, budgetId, body, c.req.valid("query").dryRun));
+        return c.json(await importBudgetLines(c.var.ctx, budgetId, body, c.req.valid("query")));
       },
     );
 }

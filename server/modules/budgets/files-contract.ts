@@ -22,12 +22,18 @@ export const budgetListExportQuerySchema = budgetListQuerySchema.omit({ page: tr
 export type BudgetListExportQuery = z.infer<typeof budgetListExportQuerySchema>;
 
 /**
- * POST /api/budgets/:budgetId/lines/import?dryRun=true|false with a text/csv body. `dryRun` is
- * required so a forgotten parameter never imports: true previews, false imports.
+ * POST /api/budgets/:budgetId/lines/import?dryRun=true|false&baseVersion=n with a text/csv body.
+ * `dryRun` is required so a forgotten parameter never imports: true previews, false imports.
  */
 export const budgetLineImportQuerySchema = z.object({
   dryRun: z.enum(["true", "false"], "must be true or false").transform((v) => v === "true"),
+  /**
+   * The latest revision's version the client saw (optional): 409 when it has changed since, so
+   * a retried import whose first answer was lost never adds the lines twice.
+   */
+  baseVersion: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
 });
+export type BudgetLineImportQuery = z.infer<typeof budgetLineImportQuerySchema>;
 
 export const importedLineSchema = z.object({
   section: aicpSectionLetterSchema,

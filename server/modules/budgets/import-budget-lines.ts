@@ -6,9 +6,13 @@ import { AppError, badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { RequestContext } from "../../request-context";
 import { recordChange } from "../audit/record-change";
-import { lockedBudget, requireDraft, touchRevision } from "./budget-writes";
+import { lockedBudget, requireDraft, requireRevisionVersion, touchRevision } from "./budget-writes";
 import type { BudgetDetail } from "./contract";
-import type { BudgetLineImportPreview, BudgetLineImportRefusal } from "./files-contract";
+import type {
+  BudgetLineImportPreview,
+  BudgetLineImportQuery,
+  BudgetLineImportRefusal,
+} from "./files-contract";
 import { readBudget } from "./get-budget";
 import { insertLine, nextPosition, selectBudget, selectLines, selectRevision } from "./repo";
 import { formOf, lineAudit } from "./views";
@@ -77,24 +81,24 @@ export async function importBudgetLines(
   ctx: RequestContext,
   budgetId: string,
   body: Uint8Array,
-  dryRun: true,
+  query: BudgetLineImportQuery & { dryRun: true },
 ): Promise<BudgetLineImportPreview>;
 export async function importBudgetLines(
   ctx: RequestContext,
   budgetId: string,
   body: Uint8Array,
-  dryRun: boolean,
+  query: BudgetLineImportQuery,
 ): Promise<BudgetLineImportPreview | BudgetDetail>;
 export async function importBudgetLines(
   ctx: RequestContext,
   budgetId: string,
   body: Uint8Array,
-  dryRun: boolean,
+  query: BudgetLineImportQuery,
 ): Promise<BudgetLineImportPreview | BudgetDetail> {
   const budget = await selectBudget(ctx.db, ctx.organizationId, budgetId);
   if (!budget) throw notFound("Budget not found");
   const text = csvText(body);
-  if (dryRun) {
+  if (query.dryRun) {
     // A preview says at once when the budget cannot take lines (the import would be refused).
     const latest = await selectRevision(ctx.db, ctx.organizationId, budgetId, budget.latest_revision_number);
     const refusal = latest ? lineEditRefusal(latest.status) : null;
@@ -110,6 +114,7 @@ export async function importBudgetLines(
   return transaction(ctx.deps.database, async (tx) => {
     const { budget: locked, latest } = await lockedBudget(tx, ctx, budgetId);
     requireDraft(latest);
+    requireRevisionVersion(latest, query.baseVersion);
     let position = await nextPosition(tx, ctx.organizationId, budgetId, latest.number);
     const now = ctx.deps.now();
     const ids = new Set<string>();
