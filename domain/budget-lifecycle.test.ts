@@ -6,6 +6,8 @@ import {
   budgetLinesEditable,
   budgetTransition,
   changeOrderDiff,
+  lineActualRefusal,
+  lineActualsEditable,
   lineEditRefusal,
   type BudgetAction,
   type BudgetStatus,
@@ -61,6 +63,15 @@ describe("budget lifecycle", () => {
     expect(lineEditRefusal("approved")).toBe(
       "Lines cannot be changed: it is approved and locked: open a change order to change it.",
     );
+  });
+
+  it("keeps actuals open while the job runs: draft, waiting for approval and approved", () => {
+    expect(BUDGET_STATUSES.filter(lineActualsEditable)).toEqual(["draft", "submitted", "approved"]);
+    expect(lineActualRefusal("approved")).toBeNull();
+    expect(lineActualRefusal("superseded")).toBe(
+      "Actuals cannot be entered: a later change order replaced it.",
+    );
+    expect(lineActualRefusal("closed")).toBe("Actuals cannot be entered: the budget is closed.");
   });
 });
 

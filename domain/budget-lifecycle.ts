@@ -78,6 +78,21 @@ export function lineEditRefusal(status: BudgetStatus): string | null {
   return budgetLinesEditable(status) ? null : `Lines cannot be changed: ${STATUS_WHY[status]}.`;
 }
 
+/**
+ * Whether the actual and the notes of a line may still be entered in `status`: the estimate is
+ * locked from submission, but a job's actual cost is recorded as it runs — on the latest revision
+ * while it is a draft, waiting for approval or the approved working budget; never once it is
+ * superseded by a change order or the budget is closed.
+ */
+export function lineActualsEditable(status: BudgetStatus): boolean {
+  return status === "draft" || status === "submitted" || status === "approved";
+}
+
+/** Why entering a line's actual is refused in `status` (null when it is allowed). */
+export function lineActualRefusal(status: BudgetStatus): string | null {
+  return lineActualsEditable(status) ? null : `Actuals cannot be entered: ${STATUS_WHY[status]}.`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Change-order diff
 // ---------------------------------------------------------------------------------------------

@@ -266,6 +266,24 @@ describe("budgets", () => {
     expect([del.status, del.body.error.message]).toEqual([409, reason]);
     const rates = await owner.client.patch<ErrorBody>(`/api/budgets/${budget.id}`, { rates: { feeBp: 0 } });
     expect([rates.status, rates.body.error.message]).toEqual([409, reason]);
+    // The job's actual cost and notes are still entered on the approved working budget.
+    const actual = await owner.client.patch<BudgetLineView>(
+      `/api/budgets/${budget.id}/lines/${lines.edit.id}`,
+      {
+        baseVersion: 1,
+        actualMinor: 12_345,
+        notes: "invoice 88",
+      },
+    );
+    expect(actual.status, JSON.stringify(actual.body)).toBe(200);
+    expect(actual.body).toMatchObject({ actualMinor: 12_345, notes: "invoice 88", estimateMinor: 150_000 });
+    const mixed = await owner.client.patch<ErrorBody>(`/api/budgets/${budget.id}/lines/${lines.edit.id}`, {
+      baseVersion: 2,
+      actualMinor: 1,
+      description: "renamed",
+    });
+    expect([mixed.status, mixed.body.error.message]).toEqual([409, reason]);
+    expect((await get(budget.id)).revision).toMatchObject({ linesEditable: false, actualsEditable: true });
     const again = await act(budget.id, "approve");
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(
@@ -290,12 +308,16 @@ describe("budgets", () => {
     expect(co.body.totals).toEqual(original.totals);
     const coLine = (key: string) => co.body.lines.find((l) => l.key === key)!;
 
-    // The original's lines stay locked; the change order's are drafts.
+    // The original's lines stay locked, actuals too (they go on the change order); its lines are drafts.
     const oldLine = await owner.client.patch<ErrorBody>(`/api/budgets/${budget.id}/lines/${lines.edit.id}`, {
-      baseVersion: 1,
+      baseVersion: 2,
       notes: "x",
     });
-    expect(oldLine.status).toBe(409);
+    expect([oldLine.status, oldLine.body.error.message]).toEqual([
+      409,
+      "Actuals cannot be entered here: change order 1 is open; enter them on it.",
+    ]);
+    expect(coLine(lines.edit.key)).toMatchObject({ actualMinor: 12_345, notes: "invoice 88" });
     const edited = await owner.client.patch<BudgetLineView>(
       `/api/budgets/${budget.id}/lines/${coLine(lines.edit.key).id}`,
       { baseVersion: 1, quantityHundredths: 600, notes: "extra day" },
@@ -347,6 +369,15 @@ describe("budgets", () => {
 
     const closed = await act(budget.id, "close");
     expect(closed.body).toMatchObject({ status: "closed", allowedActions: [] });
+    expect(closed.body.revision).toMatchObject({ linesEditable: false, actualsEditable: false });
+    const lateActual = await owner.client.patch<ErrorBody>(
+      `/api/budgets/${budget.id}/lines/${coLine(lines.edit.key).id}`,
+      { baseVersion: 2, actualMinor: 1 },
+    );
+    expect([lateActual.status, lateActual.body.error.message]).toEqual([
+      409,
+      "Actuals cannot be entered: the budget is closed.",
+    ]);
     const after = await act(budget.id, "change_order");
     expect(after.status).toBe(409);
     expect(after.body.error.message).toBe(

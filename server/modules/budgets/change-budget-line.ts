@@ -1,4 +1,5 @@
 import { lineTotal } from "@domain/aicp";
+import { lineActualRefusal } from "@domain/budget-lifecycle";
 import { transaction, type Executor } from "../../db/executor";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -61,6 +62,22 @@ async function lineOf(tx: Executor, ctx: RequestContext, budgetId: string, lineI
   return line;
 }
 
+/** The revision a line belongs to (the latest, read already, or an earlier one). */
+async function revisionOfLine(
+  tx: Executor,
+  ctx: RequestContext,
+  budgetId: string,
+  line: LineRow,
+  latest: RevisionRow,
+): Promise<RevisionRow> {
+  const revision =
+    line.revision_number === latest.number
+      ? latest
+      : await selectRevision(tx, ctx.organizationId, budgetId, line.revision_number);
+  if (!revision) throw notFound("Budget revision not found");
+  return revision;
+}
+
 /** 409 unless the line's revision is a draft (only the latest revision can be one). */
 async function requireLineEditable(
   tx: Executor,
@@ -69,13 +86,33 @@ async function requireLineEditable(
   line: LineRow,
   latest: RevisionRow,
 ): Promise<void> {
-  const revision =
-    line.revision_number === latest.number
-      ? latest
-      : await selectRevision(tx, ctx.organizationId, budgetId, line.revision_number);
-  if (!revision) throw notFound("Budget revision not found");
-  requireDraft(revision);
+  requireDraft(await revisionOfLine(tx, ctx, budgetId, line, latest));
 }
+
+/**
+ * 409 unless the line's actual and notes may be entered: a line of the latest revision while it
+ * is a draft, waiting for approval or approved (domain lineActualsEditable).
+ */
+async function requireActualEditable(
+  tx: Executor,
+  ctx: RequestContext,
+  budgetId: string,
+  line: LineRow,
+  latest: RevisionRow,
+): Promise<void> {
+  const revision = await revisionOfLine(tx, ctx, budgetId, line, latest);
+  if (revision.number !== latest.number && revision.status === "approved")
+    throw new AppError(
+      409,
+      "conflict",
+      `Actuals cannot be entered here: change order ${latest.number} is open; enter them on it.`,
+    );
+  const refusal = lineActualRefusal(revision.status);
+  if (refusal) throw new AppError(409, "conflict", refusal);
+}
+
+/** The fields of a line that stay open after approval (the job's cost as it runs). */
+const ACTUAL_FIELDS = new Set(["baseVersion", "actualMinor", "notes"]);
 
 export async function createBudgetLine(
   ctx: RequestContext,
@@ -136,7 +173,10 @@ export async function updateBudgetLine(
   return transaction(ctx.deps.database, async (tx) => {
     const { budget, latest } = await lockedBudget(tx, ctx, budgetId);
     const before = await lineOf(tx, ctx, budgetId, lineId);
-    await requireLineEditable(tx, ctx, budgetId, before, latest);
+    // Only the actual and notes: allowed on the working budget too; anything else needs a draft.
+    if (Object.keys(input).every((field) => ACTUAL_FIELDS.has(field)))
+      await requireActualEditable(tx, ctx, budgetId, before, latest);
+    else await requireLineEditable(tx, ctx, budgetId, before, latest);
     if (before.version !== input.baseVersion) throw new LineConflictError(lineView(before));
     if (input.section !== undefined) requireSectionOnForm(budget, input.section);
     const figures = {

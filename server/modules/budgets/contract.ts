@@ -322,6 +322,8 @@ export const budgetDetailSchema = z
       rates: budgetRatesViewSchema,
       /** Whether its lines can be added, changed or deleted (a draft). */
       linesEditable: z.boolean(),
+      /** Whether its lines' actual and notes can still be entered (the latest revision, not closed). */
+      actualsEditable: z.boolean(),
     }),
     /** Its lines by section, then position. */
     lines: z.array(budgetLineSchema),

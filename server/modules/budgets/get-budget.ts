@@ -1,4 +1,4 @@
-import { allowedBudgetActions, budgetLinesEditable } from "@domain/budget-lifecycle";
+import { allowedBudgetActions, budgetLinesEditable, lineActualsEditable } from "@domain/budget-lifecycle";
 import type { Executor } from "../../db/executor";
 import { notFound } from "../../lib/errors";
 import type { RequestContext } from "../../request-context";
@@ -57,7 +57,12 @@ export async function readBudget(
     latestRevisionNumber: budget.latest_revision_number,
     allowedActions: allowedBudgetActions(latest.status),
     revisions: revisions.map(revisionSummary),
-    revision: { ...revisionSummary(chosen), rates, linesEditable: budgetLinesEditable(chosen.status) },
+    revision: {
+      ...revisionSummary(chosen),
+      rates,
+      linesEditable: budgetLinesEditable(chosen.status),
+      actualsEditable: chosen.number === latest.number && lineActualsEditable(chosen.status),
+    },
     lines: lines.map(lineView),
     labour: labourView(budget, labour),
     committed: { available: false, reason: COMMITTED_UNAVAILABLE },
