@@ -8,7 +8,17 @@ import type { Context } from "hono";
  * has taken the previous one, so memory holds one batch however long the export is.
  */
 
-export type CsvValue = string | number | null | undefined;
+/**
+ * An exact decimal written as a number (money from integer minor units: "-12.50"), so a negative
+ * amount is not taken for a formula; anything that is not a plain decimal is written as text.
+ */
+export interface CsvDecimal {
+  decimal: string;
+}
+
+export type CsvValue = string | number | CsvDecimal | null | undefined;
+
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 
 export interface CsvColumn<T> {
   header: string;
@@ -26,6 +36,8 @@ const NEEDS_QUOTES = /[",\r\n]/;
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return String(value);
+  if (typeof value === "object")
+    return PLAIN_DECIMAL.test(value.decimal) ? value.decimal : csvCell(value.decimal);
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

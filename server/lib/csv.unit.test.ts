@@ -42,6 +42,10 @@ describe("csvCell (RFC 4180 and the formula guard)", () => {
     expect(csvCell("=SUM(A1:A9)")).toBe("'=SUM(A1:A9)");
     expect(csvCell("+1 555")).toBe("'+1 555");
     expect(csvCell("-2")).toBe("'-2");
+    // An exact decimal (money) is a number, negative or not; anything else in it is text.
+    expect(csvCell({ decimal: "-12.50" })).toBe("-12.50");
+    expect(csvCell({ decimal: "1234.56" })).toBe("1234.56");
+    expect(csvCell({ decimal: "-2+3" })).toBe("'-2+3");
     expect(csvCell("@cmd")).toBe("'@cmd");
     expect(csvCell("\tTab")).toBe("'\tTab");
     expect(csvCell("\rCR")).toBe('"\'\rCR"');

@@ -108,7 +108,7 @@ export const BUDGET_LIST_CSV_COLUMNS: readonly CsvColumn<BudgetListItem>[] = [
   { header: "Currency", value: (b) => b.currency },
   { header: "Grand total", value: (b) => minorToDecimalString(b.grandTotalMinor, b.currency) },
   { header: "Actual to date", value: (b) => minorToDecimalString(b.actualMinor, b.currency) },
-  { header: "Variance", value: (b) => minorToDecimalString(b.varianceMinor, b.currency) },
+  { header: "Variance", value: (b) => ({ decimal: minorToDecimalString(b.varianceMinor, b.currency) }) },
   { header: "Updated", value: (b) => b.updatedAt },
 ];
 

@@ -45,6 +45,8 @@ const tags = ["Budgets"];
 export function budgetRoutes() {
   return new Hono<AppEnv>()
     .use(requireTenant("canViewFinancials"))
+    // Before "/:budgetId": GET /export.csv (the list) would otherwise be read as a budget id.
+    .route("/", budgetFileRoutes())
     .get(
       "/",
       documented({
@@ -182,6 +184,5 @@ export function budgetRoutes() {
         await deleteBudgetLine(c.var.ctx, budgetId, lineId);
         return c.body(null, 204);
       },
-    )
-    .route("/", budgetFileRoutes());
+    );
 }
