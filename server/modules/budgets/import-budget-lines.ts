@@ -14,7 +14,7 @@ import type {
   BudgetLineImportRefusal,
 } from "./files-contract";
 import { readBudget } from "./get-budget";
-import { insertLine, nextPosition, selectBudget, selectLines, selectRevision } from "./repo";
+import { insertLines, nextPosition, selectBudget, selectLines, selectRevision } from "./repo";
 import { formOf, lineAudit } from "./views";
 
 /*
@@ -118,10 +118,10 @@ export async function importBudgetLines(
     let position = await nextPosition(tx, ctx.organizationId, budgetId, latest.number);
     const now = ctx.deps.now();
     const ids = new Set<string>();
-    for (const { line } of preview.accepted) {
+    const rows = preview.accepted.map(({ line }) => {
       const id = newId();
       ids.add(id);
-      await insertLine(tx, {
+      return {
         organizationId: ctx.organizationId,
         id,
         budgetId,
@@ -131,8 +131,9 @@ export async function importBudgetLines(
         position: position++,
         createdAt: now,
         updatedAt: now,
-      });
-    }
+      };
+    });
+    await insertLines(tx, rows);
     await touchRevision(tx, ctx, locked, latest, "rows");
     // In the file's order (positions were given in it).
     const lines = (await selectLines(tx, ctx.organizationId, budgetId, latest.number))

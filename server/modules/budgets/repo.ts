@@ -292,6 +292,15 @@ export async function insertLine(executor: Executor, row: typeof budgetLines.$in
   await executor.insert(budgetLines).values(row);
 }
 
+/** Insert many lines, 500 rows per statement (an import). */
+export async function insertLines(
+  executor: Executor,
+  lines: readonly (typeof budgetLines.$inferInsert)[],
+): Promise<void> {
+  for (let i = 0; i < lines.length; i += 500)
+    await executor.insert(budgetLines).values(lines.slice(i, i + 500));
+}
+
 /** Change a line and bump its version. */
 export async function updateLine(
   executor: Executor,
