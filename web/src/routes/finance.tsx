@@ -1,21 +1,11 @@
 import { RequirePermission } from "@/features/app-shell/access-denied";
-import { EmptyState, Page } from "@/features/app-shell/page";
-
-function Screen() {
-  return (
-    <Page title="Finance" description="Budgets, purchase orders, bills, invoices and rate cards.">
-      <EmptyState title="No financial records yet">
-        Budgets, purchase orders, vendor bills and client invoices will be listed here.
-      </EmptyState>
-    </Page>
-  );
-}
+import { FinanceOverview } from "@/features/budgets/finance-overview";
 
 /** Finance needs canViewFinancials (spec §6); anyone else opening the URL gets "You don't have access". */
 export function Component() {
   return (
     <RequirePermission permission="canViewFinancials" area="Finance">
-      <Screen />
+      <FinanceOverview />
     </RequirePermission>
   );
 }

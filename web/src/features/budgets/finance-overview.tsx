@@ -1,0 +1,201 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import type { BudgetStatus } from "@domain/budget-lifecycle";
+import { sumMinorUnits } from "@domain/money";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Page } from "@/features/app-shell/page";
+import { useBudgetList, type BudgetListItem } from "./api";
+import { mostOverBudget, STATUS_LABEL } from "./figures";
+import { BudgetStatusBadge, Money, Variance } from "./status-badge";
+
+const STATUSES: BudgetStatus[] = ["draft", "submitted", "approved", "closed"];
+/** The list endpoint's largest page: the overview's figures cover at most this many budgets. */
+const PAGE = 200;
+
+/**
+ * /finance overview: budgets by status (the list endpoint's counts), estimate / actual / variance
+ * across active jobs and the jobs most over budget. Until a summary endpoint exists the totals
+ * and the ranking come from one page of the list (the largest budgets first), and say so.
+ */
+export function FinanceOverview() {
+  return (
+    <Page title="Finance" description="Budgets, purchase orders, bills, invoices and rate cards.">
+      <div className="space-y-6">
+        <StatusCounts />
+        <ActiveJobs />
+        <div className="grid gap-4 md:grid-cols-3">
+          {(
+            [
+              ["Purchase orders", "Open purchase orders and what they commit against budget lines"],
+              ["Vendor bills", "Bills due and their ageing"],
+              ["Client invoices", "Invoices overdue and work in progress not billed yet"],
+            ] as const
+          ).map(([title, what]) => (
+            <Card key={title}>
+              <CardHeader>
+                <h2 className="font-semibold">{title}</h2>
+              </CardHeader>
+              <CardContent className="text-sm text-muted-foreground">
+                Not available yet. {what} will show here once {title.toLowerCase()} can be recorded.
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to="/finance/rate-cards">Rate cards</Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to="/finance/audit">Finance audit</Link>
+          </Button>
+        </div>
+      </div>
+    </Page>
+  );
+}
+
+function StatusCount({ status }: { status: BudgetStatus }) {
+  const list = useBudgetList(`status=${status}&pageSize=1`);
+  return (
+    <Link
+      to={`/finance/budgets?status=${status}`}
+      className="block rounded-lg border bg-card p-3 hover:bg-muted/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      data-testid={`count-${status}`}
+    >
+      <BudgetStatusBadge status={status} />
+      <div className="mt-2 text-2xl font-semibold tabular-nums">
+        {list.data ? list.data.total : <Skeleton className="h-7 w-10" />}
+      </div>
+      <span className="sr-only">{STATUS_LABEL[status]} budgets</span>
+    </Link>
+  );
+}
+
+function StatusCounts() {
+  return (
+    <section aria-labelledby="by-status" className="space-y-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="by-status" className="text-lg font-semibold">
+          Budgets by status
+        </h2>
+        <Link
+          to="/finance/budgets"
+          className="inline-flex items-center gap-1 text-sm font-medium hover:underline"
+        >
+          All budgets <ArrowRight aria-hidden className="size-4" />
+        </Link>
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {STATUSES.map((s) => (
+          <StatusCount key={s} status={s} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function ActiveJobs() {
+  const list = useBudgetList(`sort=grandTotal&dir=desc&pageSize=${PAGE}`);
+  if (list.isPending) return <Skeleton className="h-48" />;
+  if (list.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {list.error.message}
+      </p>
+    );
+  const items = list.data.items;
+  const active = items.filter((b) => b.status !== "closed");
+  const currency = active[0]?.currency ?? items[0]?.currency ?? "USD";
+  const same = active.filter((b) => b.currency === currency);
+  const over = mostOverBudget(active);
+  const partial = list.data.total > items.length;
+  if (list.data.total === 0) {
+    return (
+      <section aria-labelledby="active-jobs" className="rounded-xl border border-dashed p-6 text-center">
+        <h2 id="active-jobs" className="font-medium">
+          No budgets yet
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Create a budget for a project on the AICP bid form; its estimate, actual and variance show here.
+        </p>
+        <Button asChild size="sm" className="mt-4">
+          <Link to="/finance/budgets">Go to budgets</Link>
+        </Button>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="active-jobs" className="grid gap-4 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <h2 id="active-jobs" className="font-semibold">
+            Active jobs
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {same.length} budget{same.length === 1 ? "" : "s"} not closed
+            {partial ? `, among the ${items.length} largest of ${list.data.total}` : ""}.
+          </p>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-3 gap-3 text-sm">
+            <Total
+              label="Estimate"
+              value={<Money value={sumMinorUnits(same.map((b) => b.grandTotalMinor))} currency={currency} />}
+            />
+            <Total
+              label="Actual"
+              value={<Money value={sumMinorUnits(same.map((b) => b.actualMinor))} currency={currency} />}
+            />
+            <Total
+              label="Variance"
+              value={<Variance value={sumMinorUnits(same.map((b) => b.varianceMinor))} currency={currency} />}
+            />
+          </dl>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <h2 className="font-semibold">Most over budget</h2>
+        </CardHeader>
+        <CardContent>
+          {over.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No active job is over budget.</p>
+          ) : (
+            <ol className="divide-y" aria-label="Most over budget">
+              {over.map((b) => (
+                <OverRow key={b.id} budget={b} />
+              ))}
+            </ol>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function OverRow({ budget: b }: { budget: BudgetListItem }) {
+  return (
+    <li className="flex items-center justify-between gap-3 py-2 text-sm">
+      <div className="min-w-0">
+        <Link to={`/finance/budgets/${encodeURIComponent(b.id)}`} className="font-medium hover:underline">
+          {b.name}
+        </Link>
+        <div className="truncate text-xs text-muted-foreground">
+          {b.projectName ?? "Unknown project"} · <BudgetStatusBadge status={b.status} />
+        </div>
+      </div>
+      <Variance value={b.varianceMinor} currency={b.currency} />
+    </li>
+  );
+}
+
+function Total({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="mt-1 text-base font-semibold">{value}</dd>
+    </div>
+  );
+}
