@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQueryFields, pagedSchema } from "@domain/paging";
 import { aicpForm, aicpSectionLetterSchema, bidTypeSchema, budgetRatesSchema } from "@domain/aicp";
 import { budgetActionSchema, budgetStatusSchema } from "@domain/budget-lifecycle";
 import { rateMinorSchema } from "@domain/money";
@@ -147,8 +148,7 @@ export const budgetListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   sort: z.enum(BUDGET_SORT_KEYS).default("updatedAt"),
   dir: z.enum(["asc", "desc"]).default("desc"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQueryFields(),
 });
 export type BudgetListQuery = z.infer<typeof budgetListQuerySchema>;
 
@@ -172,37 +172,29 @@ export type BudgetLabourSettings = z.infer<typeof budgetLabourSettingsSchema>;
 /** GET /api/budgets/:budgetId/labour-entries?section&page&pageSize: the rows behind labour actuals. */
 export const budgetLabourEntriesQuerySchema = z.object({
   section: aicpSectionLetterSchema.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQueryFields(),
 });
 export type BudgetLabourEntriesQuery = z.infer<typeof budgetLabourEntriesQuerySchema>;
 
-export const budgetLabourEntriesResponseSchema = z
-  .object({
-    items: z.array(
-      z.object({
-        id: z.string(),
-        /** The day worked, in the workspace time zone. */
-        day: z.string(),
-        personId: z.string(),
-        personName: z.string().nullable(),
-        taskId: z.string().nullable(),
-        taskName: z.string().nullable(),
-        /** The task in ClickUp. */
-        taskUrl: z.string().nullable(),
-        section: aicpSectionLetterSchema,
-        minutes: z.number().int(),
-        durationMs: z.number().int(),
-        /** Internal rate per hour in force that day; null: unpriced. */
-        rateMinor: z.number().int().nullable(),
-        amountMinor: z.number().int().nullable(),
-      }),
-    ),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .meta({ id: "BudgetLabourEntries" });
+export const budgetLabourEntriesResponseSchema = pagedSchema(
+  z.object({
+    id: z.string(),
+    /** The day worked, in the workspace time zone. */
+    day: z.string(),
+    personId: z.string(),
+    personName: z.string().nullable(),
+    taskId: z.string().nullable(),
+    taskName: z.string().nullable(),
+    /** The task in ClickUp. */
+    taskUrl: z.string().nullable(),
+    section: aicpSectionLetterSchema,
+    minutes: z.number().int(),
+    durationMs: z.number().int(),
+    /** Internal rate per hour in force that day; null: unpriced. */
+    rateMinor: z.number().int().nullable(),
+    amountMinor: z.number().int().nullable(),
+  }),
+).meta({ id: "BudgetLabourEntries" });
 export type BudgetLabourEntries = z.infer<typeof budgetLabourEntriesResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -398,14 +390,7 @@ export const budgetListItemSchema = z.object({
 });
 export type BudgetListItem = z.infer<typeof budgetListItemSchema>;
 
-export const budgetListResponseSchema = z
-  .object({
-    items: z.array(budgetListItemSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .meta({ id: "BudgetList" });
+export const budgetListResponseSchema = pagedSchema(budgetListItemSchema).meta({ id: "BudgetList" });
 export type BudgetListResponse = z.infer<typeof budgetListResponseSchema>;
 
 const diffLineSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQueryFields } from "@domain/paging";
 import type {
   MilestoneType,
   ProjectPhase,
@@ -44,8 +45,7 @@ export const projectListQuerySchema = z.object({
   spaceId: z.string().trim().min(1).max(64).optional(),
   sort: z.enum(PROJECT_SORT_KEYS).default("name"),
   dir: z.enum(["asc", "desc"]).default("asc"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQueryFields(),
 });
 export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
 

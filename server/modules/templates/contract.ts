@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQueryFields, pagedSchema } from "@domain/paging";
 import { TEMPLATE_LIMITS, templateTreeSchema, templateTreeShapeSchema } from "@domain/templates";
 
 /*
@@ -33,8 +34,7 @@ export const templateListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   sort: z.enum(TEMPLATE_SORT_KEYS).default("name"),
   dir: z.enum(["asc", "desc"]).default("asc"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQueryFields(),
 });
 export type TemplateListQuery = z.infer<typeof templateListQuerySchema>;
 
@@ -95,14 +95,7 @@ export const templateListItemSchema = z
   .meta({ id: "TemplateListItem" });
 export type TemplateListItem = z.infer<typeof templateListItemSchema>;
 
-export const templateListResponseSchema = z
-  .object({
-    items: z.array(templateListItemSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .meta({ id: "TemplateList" });
+export const templateListResponseSchema = pagedSchema(templateListItemSchema).meta({ id: "TemplateList" });
 export type TemplateListResponse = z.infer<typeof templateListResponseSchema>;
 
 export const templateVersionSummarySchema = z

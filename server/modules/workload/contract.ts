@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQueryFields, pagedSchema } from "@domain/paging";
 import { isoDaySchema } from "@domain/iso-day";
 
 /*
@@ -132,8 +133,7 @@ export type WorkloadEntrySortKey = (typeof WORKLOAD_ENTRY_SORT_KEYS)[number];
 
 const pagingFields = {
   dir: z.enum(["asc", "desc"]).default("asc"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(100),
+  ...pageQueryFields({ max: 500, fallback: 100 }),
 };
 
 /**
@@ -328,12 +328,8 @@ export const workloadEntrySchema = z.object({
 export type WorkloadEntry = z.infer<typeof workloadEntrySchema>;
 
 /** GET /api/workload/entries */
-export const workloadEntriesResponseSchema = z
-  .object({
-    items: z.array(workloadEntrySchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
+export const workloadEntriesResponseSchema = pagedSchema(workloadEntrySchema)
+  .extend({
     /** Matching rows left out because the caller may not see their task (spec §6). */
     hidden: z.number().int(),
     canViewFinancials: z.boolean(),
@@ -360,12 +356,8 @@ export const workloadTimeEntrySchema = z.object({
 export type WorkloadTimeEntry = z.infer<typeof workloadTimeEntrySchema>;
 
 /** GET /api/workload/time-entries */
-export const workloadTimeEntriesResponseSchema = z
-  .object({
-    items: z.array(workloadTimeEntrySchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
+export const workloadTimeEntriesResponseSchema = pagedSchema(workloadTimeEntrySchema)
+  .extend({
     /** Matching entries left out because the caller may not see their task (spec §6). */
     hidden: z.number().int(),
     canViewFinancials: z.boolean(),
