@@ -13,6 +13,7 @@ import { redirectUri, startClickupOAuth } from "../modules/clickup/start-clickup
 import { createWorkspace } from "../modules/workspaces/create-workspace";
 import { systemContext, type RequestContext } from "../request-context";
 import { bindSimulatedWorkspace } from "./embedded-clickup";
+import { seedBudgets } from "./seed-budgets";
 import { seedCapacityAndRates } from "./seed-capacity-rates";
 import { seedTemplates } from "./seed-templates";
 
@@ -183,4 +184,8 @@ export async function bootDemo(deps: AppDeps, sim: ClickUpSimulator): Promise<vo
     "",
   ];
   process.stdout.write(lines.join("\n") + "\n");
+  // AICP budgets on four demo projects (draft, approved, a change order, closed), as the owner so
+  // the finance audit names her; they need the projects' folders, which the first sync is bringing.
+  const budgets = await seedBudgets(ownerCtx, sim.demo);
+  if (budgets.created.length || budgets.missing.length) log.info(budgets, "demo budgets seeded");
 }

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from "../../../tests/api/harness"
 import { transaction } from "../../db/executor";
 import { systemContext } from "../../request-context";
 import type { BudgetDetail, BudgetLineView } from "../budgets/contract";
-import type { RateCard, RateLine } from "../rate-cards/contract";
+import type { RateCardView as RateCard, RateLineView as RateLine } from "../rate-cards/contract";
 import type { FinanceAuditResponse } from "./contract";
 import { recordChange } from "./record-change";
 
