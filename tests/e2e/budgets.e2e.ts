@@ -127,6 +127,36 @@ describe("budgets as an admin", () => {
     await expect.poll(() => text(grand)).toBe("$3,246.65");
     await expect.poll(() => text(page.locator('[data-figure="Estimate"]'))).toContain("$3,246.65");
     expect(await text(page.getByTestId("committed-reason"))).toMatch(/^Committed shows 0: .+/);
+    // CSV import: the dry run names every rejected row and imports nothing; a clean file imports.
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    const importer = page.getByRole("dialog", { name: "Import lines from CSV" });
+    const header = "section,number,description,quantity,rate,ot_hours,ot_rate,notes\n";
+    await importer.getByLabel("CSV file").setInputFiles({
+      name: "bad.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`${header}D,1,Location fee,1,1500,0,0,\nZ,2,Bad,abc,1,0,0,\n`),
+    });
+    const rejected = importer.getByRole("table", { name: "Rejected rows" });
+    await rejected.waitFor();
+    const rejectedRows = rejected.locator("tbody tr");
+    expect(await rejectedRows.count()).toBeGreaterThan(0);
+    for (const r of await rejectedRows.all()) expect(await text(r.locator("td").first())).toBe("3");
+    expect(await importer.getByRole("button", { name: /^Import/ }).isDisabled()).toBe(true);
+    await noToasts(page);
+    await axeClean(page, "import dialog with rejected rows", '[role="dialog"]');
+    await importer.getByLabel("CSV file").setInputFiles({
+      name: "good.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`${header}D,1,Location fee,1,1500,0,0,Permit included\n`),
+    });
+    await expect
+      .poll(() => text(importer.getByTestId("import-summary")))
+      .toBe("1 row read: 1 can be imported, 0 rejected.");
+    await importer.getByRole("button", { name: "Import 1 line" }).click();
+    await importer.waitFor({ state: "detached" });
+    await expect.poll(() => text(page.getByTestId("section-total-D"))).toBe("$1,500.00");
+    await expect.poll(() => text(grand)).toBe("$4,746.65");
+
     await noToasts(page);
     await axeClean(page, "budget draft");
     await snap(page, "budget-draft-desktop");
@@ -137,9 +167,18 @@ describe("budgets as an admin", () => {
     await page.getByRole("button", { name: "Approve", exact: true }).click();
     await page.getByRole("button", { name: "Open change order" }).waitFor();
     expect(await text(page.getByTestId("locked"))).toBe(
-      "Lines cannot be changed: it is approved and locked: open a change order to change it.",
+      "Lines cannot be changed: it is approved and locked: open a change order to change it. Actuals and notes can still be entered.",
     );
-    expect(await page.locator('input[id^="cell-"]').count()).toBe(0);
+    // Approved: the estimate is locked, the job's actuals and notes stay open.
+    expect(await page.locator('input[id$="-number"], input[id$="-rateMinor"]').count()).toBe(0);
+    expect(await page.locator('input[id^="cell-"]').count()).toBe(6); // 3 lines × actual, notes
+    const actual = cell(page, "Actual", "1 Director of photography");
+    await actual.fill("500");
+    await actual.press("Tab");
+    const sectionB = page.getByRole("region", { name: "Lines of section B" });
+    await expect
+      .poll(() => text(sectionB.locator('[data-total="Lines subtotal"] [data-col="actual"]')))
+      .toBe("$500.00");
 
     // Change order 1: a draft copy; change line 1's days from 2 to 3 and see the diff.
     await page.getByRole("button", { name: "Open change order" }).click();
@@ -155,8 +194,8 @@ describe("budgets as an admin", () => {
     expect(await text(change)).toContain("$2,501.00");
     expect(await text(change)).toContain("$3,751.50");
     expect(await text(change)).toContain("+$1,250.50");
-    // The figures follow from the server: B = 3,751.50 + 450.50 = 4,202.00, + 10 % P&W.
-    await expect.poll(() => text(page.locator('[data-figure="Estimate"]'))).toContain("$4,622.20");
+    // The figures follow from the server: B = 3,751.50 + 450.50 = 4,202.00, + 10 % P&W; D 1,500.00.
+    await expect.poll(() => text(page.locator('[data-figure="Estimate"]'))).toContain("$6,122.20");
 
     // Someone else changes line 2 first: this screen's edit gets 409 and shows their value.
     const detail = (await (await context.request.get(`/api/budgets/${budgetId}`)).json()) as {
@@ -173,7 +212,7 @@ describe("budgets as an admin", () => {
       .nth(1)
       .getByRole("textbox", { name: /^Description, line/ });
     await desc.fill("Gaffer (mine)");
-    await desc.press("Enter");
+    await desc.press("Tab");
     const conflict = page.getByTestId("line-conflict");
     await conflict.waitFor();
     expect(await text(conflict)).toContain("Gaffer (theirs)");

@@ -192,9 +192,18 @@ export type ImportOutcome =
   | { kind: "imported"; budget: BudgetDetail }
   | { kind: "refused"; message: string; rejected: BudgetLineImportPreview["rejected"] };
 
-/** POST /lines/import with the file as text/csv: a dry run previews, an import is all or nothing. */
-export async function importLines(budgetId: string, csv: string, dryRun: boolean): Promise<ImportOutcome> {
-  const res = await fetch(`${budgetPath(budgetId)}/lines/import?dryRun=${dryRun}`, {
+/**
+ * POST /lines/import with the file as text/csv: a dry run previews, an import is all or nothing.
+ * `baseVersion` is the revision's version seen, so a retried import never adds its lines twice.
+ */
+export async function importLines(
+  budgetId: string,
+  csv: string,
+  dryRun: boolean,
+  baseVersion?: number,
+): Promise<ImportOutcome> {
+  const version = baseVersion === undefined ? "" : `&baseVersion=${baseVersion}`;
+  const res = await fetch(`${budgetPath(budgetId)}/lines/import?dryRun=${dryRun}${version}`, {
     method: "POST",
     credentials: "same-origin",
     headers: { accept: "application/json", "content-type": "text/csv" },

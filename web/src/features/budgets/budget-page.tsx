@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ChevronDown, ChevronRight, Download, FileUp, Lock } from "lucide-react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import type { AicpSectionLetter } from "@domain/aicp";
@@ -85,12 +85,21 @@ function BudgetView({
   const [importing, setImporting] = useState(false);
   const isLatest = budget.revision.number === budget.latestRevisionNumber;
   const editable = budget.revision.linesEditable && isLatest;
+  const actualsEditable = budget.revision.actualsEditable && isLatest;
   const sections = budget.totals.estimate.sections;
   const [open, setOpen] = useState<Set<AicpSectionLetter>>(() => {
     const used = new Set<AicpSectionLetter>(budget.lines.map((l) => l.section));
     for (const s of budget.labour.sections) if (s.entries > 0) used.add(s.section);
     return used;
   });
+  // A section that gets its first line (an import, another person) opens.
+  const known = useRef(new Set<AicpSectionLetter>(budget.lines.map((l) => l.section)));
+  useEffect(() => {
+    const fresh = budget.lines.map((l) => l.section).filter((letter) => !known.current.has(letter));
+    if (fresh.length === 0) return;
+    for (const letter of fresh) known.current.add(letter);
+    setOpen((prev) => new Set([...prev, ...fresh]));
+  }, [budget.lines]);
   const latest = budget.revisions.find((r) => r.number === budget.latestRevisionNumber);
   const revisionQuery = `?revision=${budget.revision.number}`;
   const currency = budget.currency;
@@ -251,7 +260,10 @@ function BudgetView({
               data-testid="locked"
             >
               <Lock aria-hidden className="mt-0.5 size-4 shrink-0" />
-              {lineEditRefusal(budget.revision.status)}
+              <span>
+                {lineEditRefusal(budget.revision.status)}
+                {actualsEditable ? " Actuals and notes can still be entered." : ""}
+              </span>
             </p>
           ) : null}
         </section>
@@ -334,6 +346,7 @@ function BudgetView({
                       letter={s.letter}
                       lines={lines}
                       editable={editable}
+                      actualsEditable={actualsEditable}
                       saver={saver}
                       onOpenLabour={setLabourSection}
                     />

@@ -73,7 +73,7 @@ export function BudgetsListPage() {
       title="Budgets"
       description={
         data
-          ? `${data.total} budget${data.total === 1 ? "" : "s"}${filtered ? " match" : ""}`
+          ? `${data.total} budget${data.total === 1 ? "" : "s"}${filtered ? (data.total === 1 ? " matches" : " match") : ""}`
           : "Budgets on the AICP bid form."
       }
       actions={
@@ -133,7 +133,7 @@ export function BudgetsListPage() {
           </select>
           <select
             aria-label="Sort by"
-            className={cn(SELECT_CLASS, "col-span-2 sm:w-44")}
+            className={cn(SELECT_CLASS, "col-span-2 sm:w-60")}
             value={`${sort}:${dir}`}
             onChange={(e) => {
               const [key, d] = e.target.value.split(":");

@@ -128,7 +128,7 @@ function ActiveJobs() {
   }
   return (
     <section aria-labelledby="active-jobs" className="grid gap-4 lg:grid-cols-2">
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <h2 id="active-jobs" className="font-semibold">
             Active jobs
@@ -139,7 +139,7 @@ function ActiveJobs() {
           </p>
         </CardHeader>
         <CardContent>
-          <dl className="grid grid-cols-3 gap-3 text-sm">
+          <dl className="grid grid-cols-1 gap-3 text-sm min-[480px]:grid-cols-3">
             <Total
               label="Estimate"
               value={<Money value={sumMinorUnits(same.map((b) => b.grandTotalMinor))} currency={currency} />}
@@ -155,7 +155,7 @@ function ActiveJobs() {
           </dl>
         </CardContent>
       </Card>
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <h2 className="font-semibold">Most over budget</h2>
         </CardHeader>
@@ -178,12 +178,16 @@ function ActiveJobs() {
 function OverRow({ budget: b }: { budget: BudgetListItem }) {
   return (
     <li className="flex items-center justify-between gap-3 py-2 text-sm">
-      <div className="min-w-0">
-        <Link to={`/finance/budgets/${encodeURIComponent(b.id)}`} className="font-medium hover:underline">
+      <div className="min-w-0 flex-1">
+        <Link
+          to={`/finance/budgets/${encodeURIComponent(b.id)}`}
+          className="block truncate font-medium hover:underline"
+        >
           {b.name}
         </Link>
-        <div className="truncate text-xs text-muted-foreground">
-          {b.projectName ?? "Unknown project"} · <BudgetStatusBadge status={b.status} />
+        <div className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
+          <span className="truncate">{b.projectName ?? "Unknown project"}</span>
+          <BudgetStatusBadge status={b.status} />
         </div>
       </div>
       <Variance value={b.varianceMinor} currency={b.currency} />

@@ -13,6 +13,10 @@ import { FormError } from "@/components/ui/text-field";
 import { toast } from "@/components/ui/toaster";
 import { importLines, useRefreshBudget, type BudgetDetail, type BudgetLineImportPreview } from "./api";
 
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
 /** 50 MB is refused by the server anyway; reading a huge file in the browser is not worth it. */
 const MAX_BYTES = 10 * 1024 * 1024;
 
@@ -76,9 +80,12 @@ export function ImportDialog({
     if (!csv) return;
     setBusy(true);
     try {
-      const outcome = await importLines(budget.id, csv, false);
+      const latest = budget.revisions.find((r) => r.number === budget.latestRevisionNumber);
+      const outcome = await importLines(budget.id, csv, false, latest?.version);
       if (outcome.kind === "imported") {
-        toast.success("Lines imported", { description: `${preview?.totals.accepted ?? 0} lines added.` });
+        toast.success("Lines imported", {
+          description: `${plural(preview?.totals.accepted ?? 0, "line")} added.`,
+        });
         await refresh(budget.id);
         reset();
         onOpenChange(false);
@@ -123,8 +130,9 @@ export function ImportDialog({
         {busy ? <p className="text-sm text-muted-foreground">Reading {fileName}…</p> : null}
         {preview ? (
           <p className="text-sm" data-testid="import-summary">
-            {preview.totals.rows} rows read: {preview.totals.accepted} can be imported,{" "}
+            {plural(preview.totals.rows, "row")} read: {preview.totals.accepted} can be imported,{" "}
             {preview.totals.rejected} rejected.
+            {preview.totals.rejected > 0 ? " Correct these rows in the file and choose it again." : ""}
           </p>
         ) : null}
         {rejected.length > 0 ? (
@@ -165,7 +173,9 @@ export function ImportDialog({
             onClick={() => void run()}
             disabled={busy || !preview || preview.totals.rejected > 0 || preview.totals.accepted === 0}
           >
-            {preview && preview.totals.accepted > 0 ? `Import ${preview.totals.accepted} lines` : "Import"}
+            {preview && preview.totals.accepted > 0
+              ? `Import ${plural(preview.totals.accepted, "line")}`
+              : "Import"}
           </Button>
         </DialogFooter>
       </DialogContent>

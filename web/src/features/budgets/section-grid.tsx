@@ -50,6 +50,9 @@ function readCell(kind: Kind, text: string, currency: string): LineValue | null 
   return parseHundredths(text);
 }
 
+/** What stays open on an approved budget: the job's actual cost and the notes. */
+const ACTUAL_FIELDS: readonly LineField[] = ["actualMinor", "notes"];
+
 const cellId = (lineId: string, field: LineField) => `cell-${lineId}-${field}`;
 
 function focusCell(lineId: string, field: LineField) {
@@ -70,13 +73,17 @@ export function SectionGrid({
   letter,
   lines,
   editable,
+  actualsEditable,
   saver,
   onOpenLabour,
 }: {
   budget: BudgetDetail;
   letter: AicpSectionLetter;
   lines: readonly BudgetLineView[];
+  /** Lines can be added, changed and deleted (a draft). */
   editable: boolean;
+  /** A line's actual and notes can still be entered (the approved working budget too). */
+  actualsEditable: boolean;
   saver: LineSaver;
   onOpenLabour: (section: AicpSectionLetter) => void;
 }) {
@@ -106,7 +113,7 @@ export function SectionGrid({
   const moveDown = (index: number, field: LineField) => {
     const next = lines[index + 1];
     if (next) focusCell(next.id, field);
-    else void addLine(field);
+    else if (editable) void addLine(field);
   };
 
   return (
@@ -167,6 +174,7 @@ export function SectionGrid({
               line={line}
               currency={currency}
               editable={editable}
+              actualsEditable={actualsEditable}
               saver={saver}
               onEnter={(field) => moveDown(index, field)}
             />
@@ -293,12 +301,14 @@ function LineRow({
   line,
   currency,
   editable,
+  actualsEditable,
   saver,
   onEnter,
 }: {
   line: BudgetLineView;
   currency: string;
   editable: boolean;
+  actualsEditable: boolean;
   saver: LineSaver;
   onEnter: (field: LineField) => void;
 }) {
@@ -310,7 +320,7 @@ function LineRow({
         column={c}
         line={line}
         currency={currency}
-        editable={editable}
+        editable={editable || (actualsEditable && ACTUAL_FIELDS.includes(c.field))}
         saver={saver}
         onEnter={onEnter}
         rowLabel={label}
