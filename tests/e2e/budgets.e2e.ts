@@ -257,6 +257,20 @@ describe("budgets as an admin", () => {
     await snap(page, "budgets-list-desktop");
     await openRoute(page, "/finance");
     await page.getByRole("heading", { name: "Budgets by status" }).waitFor();
+    // The overview shows the server's summary: the draft count and the active jobs' estimate.
+    const summary = (await (await context.request.get("/api/budgets/summary")).json()) as {
+      byStatus: { status: string; count: number }[];
+      active: { budgets: number; currency: string }[];
+    };
+    const drafts = summary.byStatus.find((s) => s.status === "draft")?.count ?? 0;
+    expect(drafts).toBeGreaterThan(0);
+    await page
+      .getByTestId("count-draft")
+      .filter({ hasText: String(drafts) })
+      .waitFor();
+    expect(await text(page.getByRole("heading", { name: "Active jobs" }).locator(".."))).toContain(
+      `${summary.active[0]!.budgets} budget`,
+    );
     await snap(page, "finance-overview-desktop");
     await context.close();
   });

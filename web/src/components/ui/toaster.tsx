@@ -29,6 +29,12 @@ function Toaster(props: ToasterProps) {
           "--normal-text": "var(--popover-foreground)",
           "--normal-border": "var(--border)",
           "--border-radius": "var(--radius)",
+          // Rich colours' text darkened to reach WCAG AA (4.5:1) on their pale backgrounds
+          // (sonner's own success green on its mint is 4.25:1).
+          "--success-text": "#006b24",
+          "--error-text": "#b3000c",
+          "--warning-text": "#8a4600",
+          "--info-text": "#0a4f9e",
         } as React.CSSProperties
       }
       {...props}

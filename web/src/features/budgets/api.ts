@@ -9,6 +9,7 @@ import {
   budgetLineSchema,
   budgetListResponseSchema,
   budgetRevisionDiffSchema,
+  budgetSummarySchema,
   type BudgetDetail,
   type BudgetLabourSettings,
   type BudgetLineView,
@@ -30,6 +31,7 @@ export type { BudgetLineImportPreview };
 export const budgetKeys = {
   all: (org: string | undefined) => ["budgets", org] as const,
   list: (org: string | undefined, qs: string) => ["budgets", org, "list", qs] as const,
+  summary: (org: string | undefined) => ["budgets", org, "summary"] as const,
   detail: (org: string | undefined, id: string, revision: number | null) =>
     ["budgets", org, "detail", id, revision] as const,
   one: (org: string | undefined, id: string) => ["budgets", org, "detail", id] as const,
@@ -49,6 +51,16 @@ export function useBudgetList(qs: string, enabled = true) {
     queryFn: () => apiFetch(`/api/budgets${qs ? `?${qs}` : ""}`, budgetListResponseSchema),
     enabled: Boolean(org) && enabled,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/budgets/summary: the /finance overview's figures, summed on the server. */
+export function useBudgetSummary() {
+  const org = useOrgId();
+  return useQuery({
+    queryKey: budgetKeys.summary(org),
+    queryFn: () => apiFetch("/api/budgets/summary", budgetSummarySchema),
+    enabled: Boolean(org),
   });
 }
 

@@ -5,7 +5,6 @@ import {
   listExportHref,
   minutesToHoursText,
   moneyCellText,
-  mostOverBudget,
   parseHundredths,
   parseMoneyCell,
   parsePercentCell,
@@ -125,18 +124,6 @@ describe("list helpers", () => {
       "/api/budgets/export.csv?status=draft&search=x&sort=name",
     );
     expect(listExportHref(new URLSearchParams("page=2"))).toBe("/api/budgets/export.csv");
-  });
-
-  it("most over budget: active only, most negative first", () => {
-    const items = [
-      { id: "a", varianceMinor: -100, status: "approved" as const },
-      { id: "b", varianceMinor: 50, status: "approved" as const },
-      { id: "c", varianceMinor: -500, status: "closed" as const },
-      { id: "d", varianceMinor: -300, status: "draft" as const },
-      { id: "e", varianceMinor: 0, status: "draft" as const },
-    ];
-    expect(mostOverBudget(items).map((b) => b.id)).toEqual(["d", "a"]);
-    expect(mostOverBudget(items, 1).map((b) => b.id)).toEqual(["d"]);
   });
 
   it("revision names", () => {

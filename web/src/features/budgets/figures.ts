@@ -131,17 +131,3 @@ export function listExportHref(params: URLSearchParams): string {
 export function revisionName(number: number): string {
   return number === 0 ? "Original bid" : `Change order ${number}`;
 }
-
-export interface OverBudgetItem {
-  id: string;
-  varianceMinor: MinorUnits;
-  status: BudgetStatus;
-}
-
-/** Of one page of budgets: the active ones over budget, most over first, at most `limit`. */
-export function mostOverBudget<T extends OverBudgetItem>(items: readonly T[], limit = 5): T[] {
-  return items
-    .filter((b) => b.status !== "closed" && b.varianceMinor < 0)
-    .sort((a, b) => a.varianceMinor - b.varianceMinor || a.id.localeCompare(b.id))
-    .slice(0, limit);
-}

@@ -1,30 +1,28 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import type { BudgetStatus } from "@domain/budget-lifecycle";
-import { sumMinorUnits } from "@domain/money";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Page } from "@/features/app-shell/page";
-import { useBudgetList, type BudgetListItem } from "./api";
-import { mostOverBudget, STATUS_LABEL } from "./figures";
+import { useBudgetSummary, type BudgetListItem, type BudgetSummary } from "./api";
+import { STATUS_LABEL } from "./figures";
 import { BudgetStatusBadge, Money, Variance } from "./status-badge";
 
 const STATUSES: BudgetStatus[] = ["draft", "submitted", "approved", "closed"];
-/** The list endpoint's largest page: the overview's figures cover at most this many budgets. */
-const PAGE = 200;
 
 /**
- * /finance overview: budgets by status (the list endpoint's counts), estimate / actual / variance
- * across active jobs and the jobs most over budget. Until a summary endpoint exists the totals
- * and the ranking come from one page of the list (the largest budgets first), and say so.
+ * /finance overview: budgets by status, estimate / actual / variance / forecast across active jobs
+ * (per currency) and the jobs most over budget — all from GET /api/budgets/summary, summed on
+ * the server.
  */
 export function FinanceOverview() {
+  const summary = useBudgetSummary();
   return (
     <Page title="Finance" description="Budgets, purchase orders, bills, invoices and rate cards.">
       <div className="space-y-6">
-        <StatusCounts />
-        <ActiveJobs />
+        <StatusCounts summary={summary.data} />
+        <ActiveJobs summary={summary} />
         <div className="grid gap-4 md:grid-cols-3">
           {(
             [
@@ -56,8 +54,7 @@ export function FinanceOverview() {
   );
 }
 
-function StatusCount({ status }: { status: BudgetStatus }) {
-  const list = useBudgetList(`status=${status}&pageSize=1`);
+function StatusCount({ status, count }: { status: BudgetStatus; count: number | undefined }) {
   return (
     <Link
       to={`/finance/budgets?status=${status}`}
@@ -66,14 +63,16 @@ function StatusCount({ status }: { status: BudgetStatus }) {
     >
       <BudgetStatusBadge status={status} />
       <div className="mt-2 text-2xl font-semibold tabular-nums">
-        {list.data ? list.data.total : <Skeleton className="h-7 w-10" />}
+        {count === undefined ? <Skeleton className="h-7 w-10" /> : count}
       </div>
       <span className="sr-only">{STATUS_LABEL[status]} budgets</span>
     </Link>
   );
 }
 
-function StatusCounts() {
+function StatusCounts({ summary }: { summary: BudgetSummary | undefined }) {
+  const countOf = (status: BudgetStatus) =>
+    summary ? (summary.byStatus.find((s) => s.status === status)?.count ?? 0) : undefined;
   return (
     <section aria-labelledby="by-status" className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -89,29 +88,23 @@ function StatusCounts() {
       </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {STATUSES.map((s) => (
-          <StatusCount key={s} status={s} />
+          <StatusCount key={s} status={s} count={countOf(s)} />
         ))}
       </div>
     </section>
   );
 }
 
-function ActiveJobs() {
-  const list = useBudgetList(`sort=grandTotal&dir=desc&pageSize=${PAGE}`);
-  if (list.isPending) return <Skeleton className="h-48" />;
-  if (list.isError)
+function ActiveJobs({ summary }: { summary: ReturnType<typeof useBudgetSummary> }) {
+  if (summary.isPending) return <Skeleton className="h-48" />;
+  if (summary.isError)
     return (
       <p role="alert" className="text-sm text-destructive">
-        {list.error.message}
+        {summary.error.message}
       </p>
     );
-  const items = list.data.items;
-  const active = items.filter((b) => b.status !== "closed");
-  const currency = active[0]?.currency ?? items[0]?.currency ?? "USD";
-  const same = active.filter((b) => b.currency === currency);
-  const over = mostOverBudget(active);
-  const partial = list.data.total > items.length;
-  if (list.data.total === 0) {
+  const { active, mostOver, byStatus } = summary.data;
+  if (byStatus.length === 0) {
     return (
       <section aria-labelledby="active-jobs" className="rounded-xl border border-dashed p-6 text-center">
         <h2 id="active-jobs" className="font-medium">
@@ -134,25 +127,22 @@ function ActiveJobs() {
             Active jobs
           </h2>
           <p className="text-sm text-muted-foreground">
-            {same.length} budget{same.length === 1 ? "" : "s"} not closed
-            {partial ? `, among the ${items.length} largest of ${list.data.total}` : ""}.
+            {active.length === 0
+              ? "Every budget is closed."
+              : active
+                  .map((a) => `${a.budgets} budget${a.budgets === 1 ? "" : "s"} not closed (${a.currency})`)
+                  .join(" · ")}
           </p>
         </CardHeader>
-        <CardContent>
-          <dl className="grid grid-cols-1 gap-3 text-sm min-[480px]:grid-cols-3">
-            <Total
-              label="Estimate"
-              value={<Money value={sumMinorUnits(same.map((b) => b.grandTotalMinor))} currency={currency} />}
-            />
-            <Total
-              label="Actual"
-              value={<Money value={sumMinorUnits(same.map((b) => b.actualMinor))} currency={currency} />}
-            />
-            <Total
-              label="Variance"
-              value={<Variance value={sumMinorUnits(same.map((b) => b.varianceMinor))} currency={currency} />}
-            />
-          </dl>
+        <CardContent className="space-y-4">
+          {active.map((a) => (
+            <dl key={a.currency} className="grid grid-cols-1 gap-3 text-sm min-[480px]:grid-cols-4">
+              <Total label="Estimate" value={<Money value={a.estimateMinor} currency={a.currency} />} />
+              <Total label="Actual" value={<Money value={a.actualMinor} currency={a.currency} />} />
+              <Total label="Variance" value={<Variance value={a.varianceMinor} currency={a.currency} />} />
+              <Total label="Forecast" value={<Money value={a.forecastMinor} currency={a.currency} />} />
+            </dl>
+          ))}
         </CardContent>
       </Card>
       <Card className="min-w-0">
@@ -160,11 +150,11 @@ function ActiveJobs() {
           <h2 className="font-semibold">Most over budget</h2>
         </CardHeader>
         <CardContent>
-          {over.length === 0 ? (
+          {mostOver.length === 0 ? (
             <p className="text-sm text-muted-foreground">No active job is over budget.</p>
           ) : (
             <ol className="divide-y" aria-label="Most over budget">
-              {over.map((b) => (
+              {mostOver.map((b) => (
                 <OverRow key={b.id} budget={b} />
               ))}
             </ol>
