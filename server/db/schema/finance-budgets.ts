@@ -57,6 +57,8 @@ export const budgets = pgTable(
      */
     labourMapping: jsonb("labour_mapping").$type<{ tag: string; section: string }[]>().notNull().default([]),
     labourDefaultSection: text("labour_default_section").notNull().default("A"),
+    /** When budget_labour_sums were last computed for it (null: never). */
+    labourComputedAt: ts("labour_computed_at"),
     createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -175,5 +177,33 @@ export const budgetLines = pgTable(
       sql`${t.quantityHundredths} >= 0 and ${t.rateMinor} >= 0 and ${t.otHoursHundredths} >= 0 and ${t.otRateMinor} >= 0 and ${t.estimateMinor} >= 0 and ${t.actualMinor} >= 0`,
     ),
     check("budget_lines_version_positive", sql`${t.version} >= 1`),
+  ],
+);
+
+/**
+ * A budget's labour actuals per section as last computed (server/modules/budgets/labour-repo.ts
+ * refreshLabourSums): what the budgets list and the /finance overview read, so they never price
+ * every time entry of every project on a request. The budget screen prices them live. Refreshed
+ * when the budget or its labour settings change and, by a job, after syncs, timesheet saves and
+ * rate or role-tag changes.
+ */
+export const budgetLabourSums = pgTable(
+  "budget_labour_sums",
+  {
+    organizationId: orgId(),
+    budgetId: text("budget_id").notNull(),
+    section: text("section").notNull(),
+    ms: bigint("ms", { mode: "number" }).notNull(),
+    amountMinor: money("amount_minor").notNull(),
+    unpricedMs: bigint("unpriced_ms", { mode: "number" }).notNull(),
+    entries: integer("entries").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.budgetId, t.section] }),
+    foreignKey({
+      columns: [t.organizationId, t.budgetId],
+      foreignColumns: [budgets.organizationId, budgets.id],
+      name: "budget_labour_sums_budget_fk",
+    }).onDelete("cascade"),
   ],
 );
