@@ -129,9 +129,9 @@ describe("demo budgets (issue 14 item 8)", () => {
       ),
     ).toEqual({
       "Hero :30 — AICP bid": ["f-bid", "draft", 0, null],
-      "Launch film :60 & :30 — AICP": ["f-prod", "approved", 0, 0],
+      "Anthem :60 & :30 — AICP": ["f-prod", "approved", 0, 0],
       "Awareness :30 + :15s — AICP": ["f-post", "submitted", 1, 0],
-      "Back to School :30 — AICP": ["f-done", "closed", 0, 0],
+      "Brand :30 — AICP": ["f-done", "closed", 0, 0],
     });
     // Another workspace is untouched.
     expect((await stranger.client.get<BudgetListResponse>("/api/budgets")).body.items).toEqual([]);

@@ -21,8 +21,8 @@ import { getSyncState } from "../modules/sync/sync-state-repo";
  * location shoot per lettered section at market rates (USD), P&W 28 %, insurance 2.5 %, fee 15 %,
  * contingency 10 %. Everything goes through the budgets use cases as the given person, so every
  * step has its finance audit row. Budgets live on ClickUp folders, which the first sync brings:
- * the seed waits for the demo projects' folders. Idempotent: a budget whose name exists on its
- * project is left alone.
+ * the seed waits for the demo projects' folders. Idempotent: a plan whose budget name exists in
+ * the workspace is left alone, and a project that has a budget gets no second one.
  */
 
 /** One line: section, number, description, quantity (hundredths), rate, OT hours (hundredths), OT rate. */
@@ -96,7 +96,10 @@ export interface DemoBudgetPlan {
   kinds: readonly SpaceKind[];
   bidType: BidType;
   shootDays: number;
-  /** Sections whose lines have their actual entered (the job's spend so far). */
+  /**
+   * Sections whose lines have their actual entered (the job's spend so far). Never A: the
+   * agency's own prep and wrap time reaches section A as labour actuals from synced time entries.
+   */
   actualSections: readonly AicpSectionLetter[];
 }
 
@@ -110,12 +113,12 @@ export const DEMO_BUDGET_PLANS: readonly DemoBudgetPlan[] = [
     actualSections: [],
   },
   {
-    name: "Launch film :60 & :30 — AICP",
+    name: "Anthem :60 & :30 — AICP",
     state: "approved",
     kinds: ["production", "creative"],
     bidType: "firm",
     shootDays: 2,
-    actualSections: ["A", "C", "D", "E", "I"],
+    actualSections: ["C", "D", "E", "I"],
   },
   {
     name: "Awareness :30 + :15s — AICP",
@@ -123,15 +126,15 @@ export const DEMO_BUDGET_PLANS: readonly DemoBudgetPlan[] = [
     kinds: ["post", "production", "creative"],
     bidType: "firm",
     shootDays: 2,
-    actualSections: ["A", "B", "C", "D", "E", "I", "J", "K", "L", "M", "N"],
+    actualSections: ["B", "C", "D", "E", "I", "J", "K", "L", "M", "N"],
   },
   {
-    name: "Back to School :30 — AICP",
+    name: "Brand :30 — AICP",
     state: "closed",
     kinds: ["completed"],
     bidType: "cost_plus",
     shootDays: 1,
-    actualSections: ["A", "B", "C", "D", "E", "I", "J", "K", "L", "M", "N", "O"],
+    actualSections: ["B", "C", "D", "E", "I", "J", "K", "L", "M", "N", "O"],
   },
 ];
 
@@ -240,15 +243,16 @@ async function seedOne(ctx: RequestContext, plan: DemoBudgetPlan, project: DemoP
   if (plan.state === "closed") await transitionBudget(ctx, created.id, { action: "close" });
 }
 
-/** Names of the workspace's budgets per project (folder id → names). */
-async function existingBudgets(ctx: RequestContext): Promise<Map<string, Set<string>>> {
-  const found = await rows<{ folder_id: string; name: string }>(
+/**
+ * The names and projects of the workspace's budgets. A plan is known by its name wherever it was seeded: the
+ * simulated agency is rebuilt from the week's date at each start, so its projects may change.
+ */
+async function existingBudgets(ctx: RequestContext): Promise<{ names: Set<string>; folders: Set<string> }> {
+  const found = await rows<{ name: string; folder_id: string }>(
     ctx.db,
-    sql`select folder_id, name from budgets where organization_id = ${ctx.organizationId}`,
+    sql`select name, folder_id from budgets where organization_id = ${ctx.organizationId}`,
   );
-  const byFolder = new Map<string, Set<string>>();
-  for (const r of found) byFolder.set(r.folder_id, (byFolder.get(r.folder_id) ?? new Set()).add(r.name));
-  return byFolder;
+  return { names: new Set(found.map((r) => r.name)), folders: new Set(found.map((r) => r.folder_id)) };
 }
 
 /**
@@ -290,17 +294,24 @@ export async function seedBudgets(
   demo: Pick<DemoAgency, "projects">,
   options: { timeoutMs?: number; pollMs?: number } = {},
 ): Promise<SeedBudgetsResult> {
-  const chosen = chooseProjects(demo.projects);
+  const existing = await existingBudgets(ctx);
+  const chosen = chooseProjects(
+    demo.projects.filter((p) => !existing.folders.has(p.folderId)),
+    DEMO_BUDGET_PLANS.filter((p) => !existing.names.has(p.name)),
+  );
+  const result: SeedBudgetsResult = {
+    created: [],
+    skipped: DEMO_BUDGET_PLANS.filter((p) => existing.names.has(p.name)).map((p) => p.name),
+    missing: [],
+  };
+  if (chosen.length === 0) return result;
   const present = await waitForFolders(
     ctx,
     chosen.map((c) => c.project.folderId),
     { timeoutMs: options.timeoutMs ?? 90_000, pollMs: options.pollMs ?? 250 },
   );
-  const existing = await existingBudgets(ctx);
-  const result: SeedBudgetsResult = { created: [], skipped: [], missing: [] };
   for (const { plan, project } of chosen) {
-    if (existing.get(project.folderId)?.has(plan.name)) result.skipped.push(plan.name);
-    else if (!present.has(project.folderId)) result.missing.push(plan.name);
+    if (!present.has(project.folderId)) result.missing.push(plan.name);
     else {
       await seedOne(ctx, plan, project);
       result.created.push(plan.name);

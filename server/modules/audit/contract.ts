@@ -149,6 +149,8 @@ export const financeAuditEventSchema = z.object({
   label: z.string().nullable(),
   /** The budget the row belongs to (budget, its lines and revisions), for a link. */
   budgetId: z.string().nullable(),
+  /** The project (ClickUp folder) of that budget or of a project's own rate card, by name. */
+  projectName: z.string().nullable(),
   /** The currency of the money in before/after (the budget's or card's, else the workspace's). */
   currency: z.string(),
   action: z.string(),

@@ -150,6 +150,7 @@ describe("GET /api/audit/finance", () => {
     expect(edit!.before).toMatchObject({ rateMinor: 185_000, estimateMinor: 370_000 });
     expect(edit!.after).toMatchObject({ rateMinor: 195_000, estimateMinor: 390_000 });
     expect(created).toMatchObject({
+      projectName: "Acme launch",
       object: "budget",
       objectId: budget.id,
       budgetId: budget.id,
@@ -336,18 +337,19 @@ describe("GET /api/audit/finance.csv", () => {
       "Object",
       "Object ID",
       "Name",
+      "Project",
       "Action",
       "Currency",
       "Before",
       "After",
       "Event ID",
     ]);
-    expect(records.map((r) => [r[0]!.slice(0, 16), r[1], r[4], r[6], r[7]])).toEqual([
+    expect(records.map((r) => [r[0]!.slice(0, 16), r[1], r[4], r[6], r[8]])).toEqual([
       ["2025-03-10 22:30", "Arne Admin", "Rate card line", "Crew cost — editor", "updated"],
       ["2025-03-10 10:00", "Olga Owner", "Rate card line", "Crew cost — editor", "created"],
     ]);
-    expect(JSON.parse(records[0]![9]!)).toMatchObject({ rateMinor: 6500 });
-    expect(JSON.parse(records[0]![10]!)).toMatchObject({ rateMinor: 7250 });
+    expect(JSON.parse(records[0]![10]!)).toMatchObject({ rateMinor: 6500 });
+    expect(JSON.parse(records[0]![11]!)).toMatchObject({ rateMinor: 7250 });
     // The CSV and the list agree on every filter.
     const listed = await list(owner, `personId=${admin.userId}&from=2025-03-10&to=2025-03-11`);
     const csv = await owner.client.get(
@@ -356,7 +358,7 @@ describe("GET /api/audit/finance.csv", () => {
     expect(
       parseCsv(csv.text)
         .slice(1)
-        .map((r) => r[11]),
+        .map((r) => r[12]),
     ).toEqual(listed.body.items.map((e) => e.id));
     // Nothing matches: the header alone.
     const none = await owner.client.get("/api/audit/finance.csv?object=sow");

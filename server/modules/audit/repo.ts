@@ -193,6 +193,7 @@ export interface FinanceAuditSqlRow {
   budget_id: string | null;
   label: string | null;
   currency: string | null;
+  project_name: string | null;
 }
 
 type FinanceAuditSort = "occurredAt";
@@ -255,7 +256,8 @@ function financeAuditQuery(
                     when list_page.object_type = 'project_rate_card'
                       then concat_ws(' — ', f.name, rc.name)
                   end as label,
-                  coalesce(b.currency, rc.currency) as currency`,
+                  coalesce(b.currency, rc.currency) as currency,
+                  coalesce(fb.name, f.name) as project_name`,
       from: sql`left join profiles pa on pa.id = list_page.actor_user_id
                 left join profiles pi on pi.id = list_page.impersonator_user_id
                 left join budgets b on b.organization_id = ${org} and b.id = ${budgetId}
@@ -263,6 +265,7 @@ function financeAuditQuery(
                 left join provider_users pu on pu.organization_id = ${org}
                       and list_page.object_type = 'rate_card_line'
                       and pu.id = ${state} ->> 'subjectId' and ${state} ->> 'subjectType' = 'person'
+                left join folders fb on fb.organization_id = ${org} and fb.id = b.folder_id
                 left join folders f on f.organization_id = ${org}
                       and list_page.object_type = 'project_rate_card' and f.id = list_page.object_id`,
     },
