@@ -9,6 +9,7 @@ import { patchSyncState } from "../modules/sync/sync-state-repo";
 import { jobLeases } from "./job-lease";
 import { hurryWaitingRetry, recoverInterruptedJobs } from "./recover-interrupted-jobs";
 import { registerPruneWebhookEventsJob } from "./prune-webhook-events";
+import { registerBudgetLabourJobs, requestBudgetLabourRefresh } from "./refresh-budget-labour";
 import { registerWriteBackJobs } from "./write-back-time-entries";
 import {
   registerTemplateRunJobs,
@@ -190,12 +191,14 @@ export async function startJobs(deps: Deps, options: JobsOptions = {}): Promise<
     const result = await leases.hold(job.id, () =>
       runFullSync(deps, job.data.organizationId, { trigger: job.data.trigger }),
     );
+    await requestBudgetLabourRefresh({ ...deps, jobs }, job.data.organizationId);
     if (result.status === "failed" && !/not connected/i.test(result.error ?? ""))
       throw new Error(result.error);
   });
   await boss.work<{ organizationId: string; trigger: string }>(QUEUES.poll, polling, async ([job]) => {
     if (!job) return;
     await leases.hold(job.id, () => runPoll(deps, job.data.organizationId, { trigger: job.data.trigger }));
+    await requestBudgetLabourRefresh({ ...deps, jobs }, job.data.organizationId);
   });
   await boss.work<{ eventId: number }>(QUEUES.webhook, { ...polling, batchSize: 1 }, async ([job]) => {
     if (!job) return;
@@ -225,6 +228,11 @@ export async function startJobs(deps: Deps, options: JobsOptions = {}): Promise<
     pollingIntervalSeconds: polling.pollingIntervalSeconds,
   });
   await registerTemplateRunJobs(boss, deps, leases, polling);
+  // Budget labour sums for the budgets list and /finance (server/jobs/refresh-budget-labour.ts).
+  await registerBudgetLabourJobs(boss, deps, {
+    schedule: options.schedule ?? true,
+    pollingIntervalSeconds: polling.pollingIntervalSeconds,
+  });
   if (options.schedule ?? true) {
     await boss.schedule(QUEUES.pollAll, options.pollCron ?? "*/5 * * * *");
     // Deletions are invisible to the date_updated poll; a nightly full sync applies them.

@@ -386,6 +386,8 @@ export const budgetListItemSchema = z.object({
   actualMinor: z.number().int(),
   /** grandTotalMinor − actualMinor (negative: over budget). */
   varianceMinor: z.number().int(),
+  /** When its labour from time entries was last summed (the budget screen prices it live). */
+  labourAsOf: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type BudgetListItem = z.infer<typeof budgetListItemSchema>;

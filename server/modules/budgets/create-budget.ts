@@ -4,6 +4,7 @@ import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { RequestContext } from "../../request-context";
 import { recordChange } from "../audit/record-change";
+import { refreshLabourSums } from "./labour-repo";
 import type { BudgetDetail, CreateBudget } from "./contract";
 import { rateColumns } from "./budget-writes";
 import { readBudget } from "./get-budget";
@@ -61,6 +62,7 @@ export async function createBudget(ctx: RequestContext, input: CreateBudget): Pr
       },
       category: "finance",
     });
+    await refreshLabourSums(tx, ctx.organizationId, [id], ctx.deps.now());
     return readBudget(tx, ctx, id);
   });
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { rows, type Executor } from "../../db/executor";
+import { rows, run, type Executor } from "../../db/executor";
 import { listPage, type ListPage } from "../../lib/list-query";
 import { priceSql, rateSql } from "../rate-cards/rates-sql";
 
@@ -118,6 +118,75 @@ export async function labourSums(
                coalesce(sum(duration_ms) filter (where rate is null), 0) as unpriced_ms, count(*) as entries
           from priced group by budget_id, section order by budget_id, section`,
   );
+}
+
+/**
+ * Recompute the stored labour sums (budget_labour_sums) of the given budgets from their time
+ * entries now, and stamp budgets.labour_computed_at: one delete and one grouped insert.
+ */
+export async function refreshLabourSums(
+  executor: Executor,
+  organizationId: string,
+  budgetIds: readonly string[],
+  now: Date,
+): Promise<void> {
+  if (budgetIds.length === 0) return;
+  const ids = sql`${sql.param([...budgetIds])}::text[]`;
+  await run(
+    executor,
+    sql`delete from budget_labour_sums where organization_id = ${organizationId} and budget_id = any(${ids})`,
+  );
+  await run(
+    executor,
+    sql`insert into budget_labour_sums (organization_id, budget_id, section, ms, amount_minor, unpriced_ms, entries)
+        with ${pricedEntries(organizationId, budgetIds)}
+        select ${organizationId}, budget_id, section, sum(duration_ms), coalesce(sum(amount), 0),
+               coalesce(sum(duration_ms) filter (where rate is null), 0), count(*)
+          from priced group by budget_id, section`,
+  );
+  await run(
+    executor,
+    sql`update budgets set labour_computed_at = ${now.toISOString()}::timestamptz
+         where organization_id = ${organizationId} and id = any(${ids})`,
+  );
+}
+
+/** The stored labour sums of the given budgets (as last refreshed), in labourSums' shape. */
+export async function storedLabourSums(
+  executor: Executor,
+  organizationId: string,
+  budgetIds: readonly string[],
+): Promise<LabourSumRow[]> {
+  if (budgetIds.length === 0) return [];
+  return rows<LabourSumRow>(
+    executor,
+    sql`select budget_id, section, ms, amount_minor as amount, unpriced_ms, entries
+          from budget_labour_sums
+         where organization_id = ${organizationId} and budget_id = any(${sql.param([...budgetIds])}::text[])
+         order by budget_id, section`,
+  );
+}
+
+/** The workspaces that have budgets (the periodic labour refresh visits them). */
+export async function workspacesWithBudgets(executor: Executor): Promise<string[]> {
+  const found = await rows<{ organization_id: string }>(
+    executor,
+    sql`select distinct organization_id from budgets order by organization_id`,
+  );
+  return found.map((r) => r.organization_id);
+}
+
+/** Every budget of the workspace that is not closed (whose labour a refresh recomputes). */
+export async function activeBudgetIds(executor: Executor, organizationId: string): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    executor,
+    sql`select b.id from budgets b
+          join budget_revisions r
+            on r.organization_id = b.organization_id and r.budget_id = b.id and r.number = b.latest_revision_number
+         where b.organization_id = ${organizationId} and r.status <> 'closed'
+         order by b.id`,
+  );
+  return found.map((r) => r.id);
 }
 
 /** One page of a budget's priced labour entries (optionally of one section), newest first. */

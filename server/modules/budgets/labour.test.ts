@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aicpForm, computeBudget, DEFAULT_AICP_FORM_ID } from "@domain/aicp";
 import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
+import { runBudgetLabourRefresh } from "../../jobs/refresh-budget-labour";
 import type { BudgetDetail, BudgetLabourEntries, BudgetListResponse, BudgetSummary } from "./contract";
 
 /*
@@ -281,5 +282,33 @@ describe("labour actuals", () => {
     expect((await member.client.get("/api/budgets/summary")).status).toBe(403);
     const theirs = await stranger.client.get<BudgetSummary>("/api/budgets/summary");
     expect(theirs.body).toEqual({ byStatus: [], active: [], mostOver: [] });
+  });
+
+  it("lists labour as last summed until the refresh job sums it again; the budget prices it live", async () => {
+    const budget = await newBudget();
+    const listed = async () =>
+      (await owner.client.get<BudgetListResponse>("/api/budgets?pageSize=200")).body.items.find(
+        (i) => i.id === budget.id,
+      )!;
+    const before = await listed();
+    expect(before.actualMinor).toBe(budget.figures.actualMinor);
+    expect(before.labourAsOf).not.toBeNull();
+    // New time on the project: 2 h of Eddie on 2025-03-06 at the Editor rate of 90.00 (default section A).
+    await ctx.database.raw.query(
+      `insert into time_entries (organization_id, id, user_id, task_id, start_time, duration_ms)
+       values ($1, 'e-late', 'u2', 't1', '2025-03-06T15:00:00Z', 7200000)`,
+      [owner.organizationId],
+    );
+    const live = (await owner.client.get<BudgetDetail>(`/api/budgets/${budget.id}`)).body;
+    expect(live.labour.amountMinor).toBe(budget.labour.amountMinor + 18_000);
+    expect((await listed()).actualMinor).toBe(before.actualMinor);
+    expect(await runBudgetLabourRefresh(ctx.deps, owner.organizationId)).toBeGreaterThan(0);
+    const after = await listed();
+    expect(after.actualMinor).toBe(live.figures.actualMinor);
+    expect(after.actualMinor).toBeGreaterThan(before.actualMinor);
+    await ctx.database.raw.query(`delete from time_entries where organization_id = $1 and id = 'e-late'`, [
+      owner.organizationId,
+    ]);
+    await runBudgetLabourRefresh(ctx.deps, owner.organizationId);
   });
 });

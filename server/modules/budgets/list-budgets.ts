@@ -1,7 +1,7 @@
 import type { Executor } from "../../db/executor";
 import type { RequestContext } from "../../request-context";
 import type { BudgetListItem, BudgetListQuery, BudgetListResponse } from "./contract";
-import { labourSums } from "./labour-repo";
+import { storedLabourSums } from "./labour-repo";
 import { budgetListPage, latestRevisionsOf, type BudgetListRow } from "./repo";
 import { formOf, iso, ratesOf, toInt, totalsOf } from "./views";
 
@@ -26,8 +26,9 @@ export async function listBudgets(ctx: RequestContext, query: BudgetListQuery): 
 
 /**
  * List rows as list items, with each budget's actual to date and variance: the latest revisions'
- * section sums and the budgets' labour read in two grouped statements for all the rows, then the
- * top sheet of each (domain computeBudget, as the budget screen shows it).
+ * section sums and the budgets' stored labour sums (as last refreshed: `labourAsOf`) read in two
+ * grouped statements for all the rows, then the top sheet of each (domain computeBudget, as the
+ * budget screen shows it, where labour is priced live).
  */
 export async function budgetListItems(
   executor: Executor,
@@ -37,7 +38,7 @@ export async function budgetListItems(
   const ids = list.map((row) => row.id);
   const [latest, labour] = await Promise.all([
     latestRevisionsOf(executor, organizationId, ids),
-    labourSums(executor, organizationId, ids),
+    storedLabourSums(executor, organizationId, ids),
   ]);
   return list.map((row) => {
     const revision = latest.revisions.find((r) => r.budget_id === row.id);
@@ -66,6 +67,7 @@ export async function budgetListItems(
       grandTotalMinor: grandTotal,
       actualMinor: actual,
       varianceMinor: grandTotal - actual,
+      labourAsOf: row.labour_computed_at === null ? null : iso(row.labour_computed_at),
       forecastMinor: totals?.forecast.grandTotal ?? grandTotal,
       updatedAt: iso(row.updated_at),
     };

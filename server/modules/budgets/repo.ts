@@ -359,6 +359,7 @@ export interface BudgetListRow {
   latest_revision_number: number;
   working_revision_number: number | null;
   grand_total_minor: string | number;
+  labour_computed_at: Date | string | null;
   updated_at: Date | string;
 }
 
@@ -389,7 +390,7 @@ export async function budgetListPage(
   return listPage<BudgetListRow, BudgetSortKey>(executor, {
     select: sql`b.id, b.name, b.folder_id, f.name as folder_name, b.form_id, b.bid_type, b.currency,
                 r.status, b.latest_revision_number, b.working_revision_number, r.grand_total_minor,
-                b.updated_at`,
+                b.labour_computed_at, b.updated_at`,
     from: sql`budgets b
       join budget_revisions r
         on r.organization_id = b.organization_id and r.budget_id = b.id and r.number = b.latest_revision_number
@@ -428,7 +429,7 @@ export async function activeBudgetRows(executor: Executor, organizationId: strin
     sql`select b.id, b.name, b.folder_id, f.name as folder_name,
                ${folderClientSql(organizationId, sql`b.folder_id`)} as client_name, b.form_id, b.bid_type,
                b.currency, r.status, b.latest_revision_number, b.working_revision_number, r.grand_total_minor,
-               b.updated_at
+               b.labour_computed_at, b.updated_at
           from budgets b
           join budget_revisions r
             on r.organization_id = b.organization_id and r.budget_id = b.id and r.number = b.latest_revision_number

@@ -5,6 +5,7 @@ import { recordChange } from "../audit/record-change";
 import { lockedBudget } from "./budget-writes";
 import type { BudgetDetail, BudgetLabourSettings } from "./contract";
 import { readBudget } from "./get-budget";
+import { refreshLabourSums } from "./labour-repo";
 import { updateBudget } from "./repo";
 import { formOf, labourView } from "./views";
 
@@ -51,6 +52,7 @@ export async function setBudgetLabour(
       after: { mapping: input.mapping, defaultSection: input.defaultSection },
       category: "finance",
     });
+    await refreshLabourSums(tx, ctx.organizationId, [budgetId], ctx.deps.now());
     return readBudget(tx, ctx, budgetId);
   });
 }

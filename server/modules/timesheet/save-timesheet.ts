@@ -10,6 +10,7 @@ import {
   weekWindow,
 } from "@domain/index";
 import { transaction } from "../../db/executor";
+import { requestBudgetLabourRefresh } from "../../jobs/refresh-budget-labour";
 import { enqueueWriteBack as enqueueWriteBackJob } from "../../jobs/write-back-time-entries";
 import { badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -161,5 +162,9 @@ export async function saveTimesheet(
       ctx.log.error({ err }, "could not queue the time-entry write-back"),
     );
   }
+  if (touched)
+    await requestBudgetLabourRefresh(ctx.deps, scope.organizationId).catch((err: unknown) =>
+      ctx.log.error({ err }, "could not queue the budget labour refresh"),
+    );
   return { ...(await readTimesheet(ctx.db, logger, input.weekStart)), changes };
 }
