@@ -241,7 +241,10 @@ function Who({ event: e }: { event: FinanceAuditEvent }) {
 }
 
 function AuditRow({ event: e, timeZone }: { event: FinanceAuditEvent; timeZone: string }) {
-  const changes = fieldChanges(e.before, e.after, e.currency, { projectName: e.projectName });
+  const changes = fieldChanges(e.before, e.after, e.currency, {
+    projectName: e.projectName,
+    object: e.object,
+  });
   const href = objectHref(e);
   const name = e.label ?? e.objectId;
   return (
@@ -253,7 +256,7 @@ function AuditRow({ event: e, timeZone }: { event: FinanceAuditEvent; timeZone: 
       <div className="flex items-baseline justify-between gap-2 lg:block">
         <time
           dateTime={e.occurredAt}
-          className="text-xs text-muted-foreground tabular-nums lg:text-sm lg:text-foreground"
+          className="text-xs text-muted-foreground tabular-nums lg:block lg:text-sm lg:text-foreground"
         >
           {whenText(e.occurredAt, timeZone)}
         </time>

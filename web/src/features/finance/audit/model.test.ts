@@ -121,6 +121,17 @@ describe("finance audit diff", () => {
       { path: "bidType", label: "Bid type", before: null, after: "Cost-plus" },
     ]);
     expect(valueText("projectId", "9015", "USD")).toBe("9015");
+    expect(valueText("effectiveFrom", "2025-03-10", "USD")).toBe("Mon, Mar 10, 2025");
+    // A rate card line's card is its row's name; a project's card change keeps the ids.
+    const line = { cardId: "c1", subjectType: "role", subjectId: "editor", rateMinor: 6500 };
+    expect(fieldChanges(null, line, "USD", { object: "rate_card_line" }).map((c) => c.path)).toEqual([
+      "subjectType",
+      "subjectId",
+      "rateMinor",
+    ]);
+    expect(fieldChanges({ cardId: "c1" }, { cardId: "c2" }, "USD", { object: "project_rate_card" })).toEqual([
+      { path: "cardId", label: "Card", before: "c1", after: "c2" },
+    ]);
   });
 
   it("hundredths without floats", () => {

@@ -1,4 +1,5 @@
 import { aicpForm } from "@domain/aicp";
+import { formatDetailDay } from "@domain/format";
 import { formatBasisPoints, formatMoney } from "@domain/money";
 import {
   FINANCE_AUDIT_OBJECT_LABELS,
@@ -109,9 +110,11 @@ export function hundredthsText(value: number): string {
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Names the row knows for ids it recorded (the project of a budget). */
+/** What the row knows beside its values: the project's name, its object type. */
 export interface KnownNames {
   projectName?: string | null;
+  /** A rate card line's card is the row's own name: its id is left out. */
+  object?: string;
 }
 
 /** One recorded value as text, by what its field holds. */
@@ -129,6 +132,7 @@ export function valueText(key: string, value: unknown, currency: string, names: 
   if (typeof value === "number") return String(value);
   if (typeof value === "string") {
     if (value === "") return "(empty)";
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDetailDay(value);
     return WORDS[value] ?? value;
   }
   if (Array.isArray(value)) {
@@ -193,6 +197,8 @@ export function fieldChanges(
     const now = a.get(path);
     const parts = (now ?? was)!.path;
     const key = parts[parts.length - 1]!;
+    if (key === "cardId" && names.object === "rate_card_line" && (!was || !now || same(was.value, now.value)))
+      continue;
     if (hasBefore && hasAfter && was && now && same(was.value, now.value)) continue;
     // A creation lists what it was made with, without empty fields.
     if (!hasBefore && now && (now.value === "" || now.value === null)) continue;
