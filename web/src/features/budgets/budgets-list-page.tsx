@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Plus, Search } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { BUDGET_STATUSES } from "@domain/budget-lifecycle";
-import { formatListDay } from "@domain/index";
+import { formatDateTime, formatListDay } from "@domain/index";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Pager } from "@/components/ui/pager";
@@ -228,6 +228,7 @@ export function BudgetsListPage() {
               <BudgetCard key={b.id} budget={b} />
             ))}
           </ul>
+          <LabourAsOf items={data.items} />
           <Pager
             page={data.page}
             pageSize={data.pageSize}
@@ -353,5 +354,18 @@ function BudgetCard({ budget: b }: { budget: BudgetListItem }) {
         </dl>
       </Link>
     </li>
+  );
+}
+
+/** When the page's labour from time entries was summed (its oldest); a budget's own page is live. */
+function LabourAsOf({ items }: { items: readonly { labourAsOf: string | null }[] }) {
+  const times = items.map((b) => b.labourAsOf).filter((t): t is string => t !== null);
+  if (times.length === 0) return null;
+  const oldest = times.reduce((a, b) => (a < b ? a : b));
+  return (
+    <p className="mt-2 text-xs text-muted-foreground" data-testid="labour-as-of">
+      Actual to date includes labour from time entries as summed on {formatDateTime(oldest)}; a budget&apos;s
+      own page shows it live.
+    </p>
   );
 }
