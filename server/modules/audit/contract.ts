@@ -151,6 +151,8 @@ export const financeAuditEventSchema = z.object({
   budgetId: z.string().nullable(),
   /** The project (ClickUp folder) of that budget or of a project's own rate card, by name. */
   projectName: z.string().nullable(),
+  /** A project's own rate card before and after the change, by name (when the cards still exist). */
+  cardNames: z.object({ before: z.string().nullable(), after: z.string().nullable() }),
   /** The currency of the money in before/after (the budget's or card's, else the workspace's). */
   currency: z.string(),
   action: z.string(),

@@ -246,6 +246,39 @@ describe("GET /api/audit/finance", () => {
     ]);
   });
 
+  it("names a project's own rate card before and after a change, and the project", async () => {
+    at("2025-03-14T12:00:00Z");
+    const acme = (
+      await owner.client.post<RateCard>("/api/rate-cards", { kind: "client", name: "Acme rates" })
+    ).body;
+    const promo = (
+      await owner.client.post<RateCard>("/api/rate-cards", { kind: "client", name: "Promo rates" })
+    ).body;
+    expect((await owner.client.put("/api/rate-cards/projects/f1", { cardId: acme.id })).status).toBe(200);
+    expect((await owner.client.put("/api/rate-cards/projects/f1", { cardId: promo.id })).status).toBe(200);
+    const res = await list(owner, "object=project_rate_card");
+    expect(
+      res.body.items.map((e) => [e.action, e.label, e.projectName, e.cardNames, e.before, e.after]),
+    ).toEqual([
+      [
+        "updated",
+        "Acme launch — Promo rates",
+        "Acme launch",
+        { before: "Acme rates", after: "Promo rates" },
+        { cardId: acme.id },
+        { cardId: promo.id },
+      ],
+      [
+        "created",
+        "Acme launch — Acme rates",
+        "Acme launch",
+        { before: null, after: "Acme rates" },
+        null,
+        { cardId: acme.id },
+      ],
+    ]);
+  });
+
   it("shows nothing of another workspace, and nothing of ours to it", async () => {
     const theirs = await list(stranger);
     expect(theirs.status).toBe(200);

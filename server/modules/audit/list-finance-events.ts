@@ -71,6 +71,7 @@ function presentEvent(row: FinanceAuditSqlRow, workspaceCurrency: string): Finan
     label: row.label || null,
     budgetId: row.budget_id,
     projectName: row.project_name,
+    cardNames: { before: row.before_card_name, after: row.after_card_name },
     currency: row.currency ?? workspaceCurrency,
     action: row.action,
     before: row.before ?? null,

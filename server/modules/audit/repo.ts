@@ -194,6 +194,8 @@ export interface FinanceAuditSqlRow {
   label: string | null;
   currency: string | null;
   project_name: string | null;
+  before_card_name: string | null;
+  after_card_name: string | null;
 }
 
 type FinanceAuditSort = "occurredAt";
@@ -257,7 +259,8 @@ function financeAuditQuery(
                       then concat_ws(' — ', f.name, rc.name)
                   end as label,
                   coalesce(b.currency, rc.currency) as currency,
-                  coalesce(fb.name, f.name) as project_name`,
+                  coalesce(fb.name, f.name) as project_name,
+                  rcb.name as before_card_name, rca.name as after_card_name`,
       from: sql`left join profiles pa on pa.id = list_page.actor_user_id
                 left join profiles pi on pi.id = list_page.impersonator_user_id
                 left join budgets b on b.organization_id = ${org} and b.id = ${budgetId}
@@ -265,6 +268,10 @@ function financeAuditQuery(
                 left join provider_users pu on pu.organization_id = ${org}
                       and list_page.object_type = 'rate_card_line'
                       and pu.id = ${state} ->> 'subjectId' and ${state} ->> 'subjectType' = 'person'
+                left join rate_cards rcb on rcb.organization_id = ${org}
+                      and list_page.object_type = 'project_rate_card' and rcb.id = list_page.before ->> 'cardId'
+                left join rate_cards rca on rca.organization_id = ${org}
+                      and list_page.object_type = 'project_rate_card' and rca.id = list_page.after ->> 'cardId'
                 left join folders fb on fb.organization_id = ${org} and fb.id = b.folder_id
                 left join folders f on f.organization_id = ${org}
                       and list_page.object_type = 'project_rate_card' and f.id = list_page.object_id`,

@@ -244,6 +244,7 @@ function AuditRow({ event: e, timeZone }: { event: FinanceAuditEvent; timeZone: 
   const changes = fieldChanges(e.before, e.after, e.currency, {
     projectName: e.projectName,
     object: e.object,
+    cardNames: e.cardNames,
   });
   const href = objectHref(e);
   const name = e.label ?? e.objectId;

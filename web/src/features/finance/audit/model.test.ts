@@ -132,6 +132,10 @@ describe("finance audit diff", () => {
     expect(fieldChanges({ cardId: "c1" }, { cardId: "c2" }, "USD", { object: "project_rate_card" })).toEqual([
       { path: "cardId", label: "Card", before: "c1", after: "c2" },
     ]);
+    const cardNames = { before: "Acme rates", after: "Promo rates" };
+    expect(
+      fieldChanges({ cardId: "c1" }, { cardId: "c2" }, "USD", { object: "project_rate_card", cardNames }),
+    ).toEqual([{ path: "cardId", label: "Card", before: "Acme rates", after: "Promo rates" }]);
   });
 
   it("hundredths without floats", () => {

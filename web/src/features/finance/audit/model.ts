@@ -115,6 +115,8 @@ export interface KnownNames {
   projectName?: string | null;
   /** A rate card line's card is the row's own name: its id is left out. */
   object?: string;
+  /** A project's own card before and after, by name. */
+  cardNames?: { before: string | null; after: string | null };
 }
 
 /** One recorded value as text, by what its field holds. */
@@ -174,6 +176,9 @@ function leaves(
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+const cardName = (key: string, side: "before" | "after", names: KnownNames): string | null =>
+  key === "cardId" ? (names.cardNames?.[side] ?? null) : null;
+
 /**
  * The readable changes of one row: for an update, the fields whose value differs (old → new);
  * for a creation, every field it was created with; for a deletion, every field it had. A value
@@ -205,8 +210,14 @@ export function fieldChanges(
     changes.push({
       path,
       label: labelOf(parts),
-      before: was && hasBefore ? valueText(key, was.value, currency, names) : null,
-      after: now && hasAfter ? valueText(key, now.value, currency, names) : null,
+      before:
+        was && hasBefore
+          ? (cardName(key, "before", names) ?? valueText(key, was.value, currency, names))
+          : null,
+      after:
+        now && hasAfter
+          ? (cardName(key, "after", names) ?? valueText(key, now.value, currency, names))
+          : null,
     });
   }
   return changes;
