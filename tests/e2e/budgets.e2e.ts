@@ -228,15 +228,13 @@ describe("budgets as an admin", () => {
     await snap(page, "budget-change-order-desktop");
 
     // Exports: the PDF renders (its first page to PNG), the detail CSV holds the lines.
-    const pdfCheck = await context.request.get(`/api/budgets/${budgetId}/export.pdf`);
-    if (pdfCheck.status() === 200) {
-      const pdf = await download(page, page.getByRole("link", { name: "PDF" }), "budget.pdf");
-      expect(fs.readFileSync(pdf).subarray(0, 5).toString()).toBe("%PDF-");
-      execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", pdf, path.join(OUT, "budget-pdf")]);
-      const png = fs.readdirSync(OUT).find((f) => /^budget-pdf-0*1\.png$/.test(f));
-      expect(png, "first page rendered").toBeDefined();
-      expect(fs.statSync(path.join(OUT, png!)).size).toBeGreaterThan(5_000);
-    }
+    const pdf = await download(page, page.getByRole("link", { name: "PDF" }), "budget.pdf");
+    expect(fs.readFileSync(pdf).subarray(0, 5).toString()).toBe("%PDF-");
+    execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", pdf, path.join(OUT, "budget-pdf")]);
+    const png = fs.readdirSync(OUT).find((f) => /^budget-pdf-0*1\.png$/.test(f));
+    expect(png, "first page rendered").toBeDefined();
+    expect(fs.statSync(path.join(OUT, png!)).size).toBeGreaterThan(5_000);
+    expect(execFileSync("pdftotext", ["-f", "1", "-l", "1", pdf, "-"]).toString()).toContain("E2E spot 30s");
     const csv = fs.readFileSync(
       await download(page, page.getByRole("link", { name: "Detail CSV" }), "budget-detail.csv"),
       "utf8",
@@ -255,6 +253,16 @@ describe("budgets as an admin", () => {
       "/api/budgets/export.csv?search=E2E+spot",
     );
     await snap(page, "budgets-list-desktop");
+    // The finance audit lists each step of the budget's life.
+    await openRoute(page, "/finance/audit?object=budget_revision");
+    await page.locator('[data-testid="finance-audit-list"]:not([aria-busy])').waitFor();
+    const steps = page
+      .getByRole("list", { name: "Finance changes, newest first" })
+      .getByRole("listitem")
+      .filter({ hasText: "E2E spot 30s" });
+    const actions = await steps.getByTestId("action").allInnerTexts();
+    for (const step of ["Submitted", "Approved", "Created"]) expect(actions).toContain(step);
+    await snap(page, "finance-audit-budget-steps");
     await openRoute(page, "/finance");
     await page.getByRole("heading", { name: "Budgets by status" }).waitFor();
     // The overview shows the server's summary: the draft count and the active jobs' estimate.
