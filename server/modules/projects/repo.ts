@@ -685,12 +685,18 @@ export function estimateRows(executor: Executor, scope: TaskScope, folderId: str
     executor,
     sql`select t.id, t.name, t.custom_id, t.custom_item_id, t.status,
                (coalesce(t.time_estimate_ms, 0) / 3600000.0)::float8 as estimate_hours,
-               coalesce((select jsonb_agg(jsonb_build_object('id', ta.user_id, 'username', pu.username, 'email', pu.email)
-                                          order by ta.user_id)
-                         from task_assignees ta
-                         left join provider_users pu on pu.organization_id = ta.organization_id and pu.id = ta.user_id
-                         where ta.organization_id = t.organization_id and ta.task_id = t.id), '[]'::jsonb) as assignees
+               coalesce(a.assignees, '[]'::jsonb) as assignees
         from tasks t
+        left join (
+          -- The folder's assignees in one grouped pass (not one subquery per task).
+          select ta.task_id,
+                 jsonb_agg(jsonb_build_object('id', ta.user_id, 'username', pu.username, 'email', pu.email)
+                           order by ta.user_id) as assignees
+            from tasks ft
+            join task_assignees ta on ta.organization_id = ft.organization_id and ta.task_id = ft.id
+            left join provider_users pu on pu.organization_id = ta.organization_id and pu.id = ta.user_id
+           where ft.organization_id = ${scope.organizationId} and ft.folder_id = ${folderId}
+           group by ta.task_id) a on a.task_id = t.id
         where t.organization_id = ${scope.organizationId} and t.folder_id = ${folderId} and not t.deleted
           and ${taskVisibleIn(scope, "t")}
         order by t.id`,
