@@ -5,7 +5,7 @@ import type { HealthRow, ProjectHealthResponse, ProjectIdParam } from "./contrac
 import { requireMetaTask } from "./get-project";
 import { hours, personName } from "./names";
 import { hoursScope } from "./hours-scope";
-import { estimateRows, folderHours, timeReportCells, type NamedPerson } from "./repo";
+import { estimateRows, folderHours, namedPeople, timeReportCells, type NamedPerson } from "./repo";
 
 /**
  * Project health: estimated against logged hours per assignee, over the tasks the caller may
@@ -41,13 +41,18 @@ export async function getProjectHealth(
     }
     return entry;
   };
+  const named = await namedPeople(ctx.db, ctx.organizationId, [
+    ...cells.map((c) => c.user_id),
+    ...estimates.flatMap((e) => e.assignee_ids),
+  ]);
+  const person = (id: string): NamedPerson => named.get(id) ?? { id, username: null, email: null };
   let totalEstimated = 0;
   let totalLogged = 0;
   for (const e of estimates) {
     const estimate = Number(e.estimate_hours);
     totalEstimated += estimate;
-    for (const a of e.assignees) {
-      const entry = get(a);
+    for (const id of e.assignee_ids) {
+      const entry = get(person(id));
       entry.estimated += estimate;
       entry.tasks.add(e.id);
     }
@@ -55,7 +60,7 @@ export async function getProjectHealth(
   for (const c of cells) {
     const value = Number(c.hours);
     totalLogged += value;
-    get({ id: c.user_id, username: c.username, email: c.email }).logged += value;
+    get(person(c.user_id)).logged += value;
   }
   const rows: HealthRow[] = [...acc.entries()].map(([id, v]) => {
     return {

@@ -4,7 +4,7 @@ import type { ProjectIdParam, ProjectTimeReportResponse, TimeReportRow } from ".
 import { requireMetaTask } from "./get-project";
 import { hours, personName } from "./names";
 import { hoursScope } from "./hours-scope";
-import { estimateRows, folderHours, timeReportCells } from "./repo";
+import { estimateRows, folderHours, namedPeople, timeReportCells } from "./repo";
 
 function addTo(map: Map<string, TimeReportRow>, id: string, name: string): TimeReportRow {
   let row = map.get(id);
@@ -43,6 +43,11 @@ export async function getProjectTimeReport(
     scope.seesAll ? { coverage: null } : folderHours(ctx.db, scope, meta.folder_id),
   ]);
   const taskInfo = new Map(estimates.map((e) => [e.id, e]));
+  const named = await namedPeople(ctx.db, ctx.organizationId, [
+    ...cells.map((c) => c.user_id),
+    ...estimates.flatMap((e) => e.assignee_ids),
+  ]);
+  const nameOf = (id: string) => personName(named.get(id) ?? { id, username: null, email: null });
 
   const people = new Map<string, TimeReportRow>();
   const tasks = new Map<string, TimeReportRow>();
@@ -51,11 +56,7 @@ export async function getProjectTimeReport(
   for (const cell of cells) {
     const value = Number(cell.hours);
     weeks.add(cell.week);
-    const person = addTo(
-      people,
-      cell.user_id,
-      personName({ id: cell.user_id, username: cell.username, email: cell.email }),
-    );
+    const person = addTo(people, cell.user_id, nameOf(cell.user_id));
     person.weeks[cell.week] = (person.weeks[cell.week] ?? 0) + value;
     person.loggedHours += value;
     const info = taskInfo.get(cell.task_id);
@@ -70,7 +71,7 @@ export async function getProjectTimeReport(
     if (estimate <= 0) continue;
     addTo(tasks, e.id, e.name).estimatedHours += estimate;
     totals.estimatedHours += estimate;
-    for (const a of e.assignees) addTo(people, a.id, personName(a)).estimatedHours += estimate;
+    for (const id of e.assignee_ids) addTo(people, id, nameOf(id)).estimatedHours += estimate;
   }
   const byLogged = (a: TimeReportRow, b: TimeReportRow) =>
     b.loggedHours - a.loggedHours || b.estimatedHours - a.estimatedHours || a.name.localeCompare(b.name);

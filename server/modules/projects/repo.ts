@@ -635,9 +635,6 @@ export interface TimeCellRow {
   task_id: string;
   week: string;
   hours: number;
-  /** The logging person's ClickUp username and e-mail (null when the user is not synced). */
-  username: string | null;
-  email: string | null;
 }
 
 /**
@@ -652,19 +649,15 @@ export function timeReportCells(
 ): Promise<TimeCellRow[]> {
   return rows<TimeCellRow>(
     executor,
-    sql`select c.user_id, c.task_id, c.week, c.hours, pu.username, pu.email
-        from (
-          select e.user_id, e.task_id,
-                 to_char(date_trunc('week', e.start_time at time zone 'UTC'), 'YYYY-MM-DD') as week,
-                 (sum(e.duration_ms) / 3600000.0)::float8 as hours
-          from time_entries e
-          join tasks t on t.organization_id = e.organization_id and t.id = e.task_id
-          where e.organization_id = ${scope.organizationId} and t.folder_id = ${folderId} and not e.deleted
-            and not t.deleted and ${taskVisibleIn(scope, "t")}
-          group by e.user_id, e.task_id, week
-        ) c
-        left join provider_users pu on pu.organization_id = ${scope.organizationId} and pu.id = c.user_id
-        order by c.week, c.user_id, c.task_id`,
+    sql`select e.user_id, e.task_id,
+               to_char(date_trunc('week', e.start_time at time zone 'UTC'), 'YYYY-MM-DD') as week,
+               (sum(e.duration_ms) / 3600000.0)::float8 as hours
+        from time_entries e
+        join tasks t on t.organization_id = e.organization_id and t.id = e.task_id
+        where e.organization_id = ${scope.organizationId} and t.folder_id = ${folderId} and not e.deleted
+          and not t.deleted and ${taskVisibleIn(scope, "t")}
+        group by e.user_id, e.task_id, week
+        order by week, e.user_id, e.task_id`,
   );
 }
 
@@ -675,31 +668,42 @@ export interface EstimateRow {
   custom_item_id: number | null;
   status: string | null;
   estimate_hours: number;
-  /** The task's assignees by id, each with their ClickUp name fields. */
-  assignees: NamedPerson[];
+  /** The task's assignees' ClickUp user ids (names: namedPeople). */
+  assignee_ids: string[];
 }
 
-/** The folder's visible tasks with their own estimate and assignees (time report, health). */
+/**
+ * The folder's visible tasks with their own estimate and assignee ids (time report, health). Ids
+ * rather than names: the people's names come in one lookup (namedPeople), cheaper than building
+ * a named object per assignee per task.
+ */
 export function estimateRows(executor: Executor, scope: TaskScope, folderId: string): Promise<EstimateRow[]> {
   return rows<EstimateRow>(
     executor,
     sql`select t.id, t.name, t.custom_id, t.custom_item_id, t.status,
                (coalesce(t.time_estimate_ms, 0) / 3600000.0)::float8 as estimate_hours,
-               coalesce(a.assignees, '[]'::jsonb) as assignees
+               coalesce((select array_agg(ta.user_id order by ta.user_id) from task_assignees ta
+                         where ta.organization_id = t.organization_id and ta.task_id = t.id), '{}') as assignee_ids
         from tasks t
-        left join (
-          -- The folder's assignees in one grouped pass (not one subquery per task).
-          select ta.task_id,
-                 jsonb_agg(jsonb_build_object('id', ta.user_id, 'username', pu.username, 'email', pu.email)
-                           order by ta.user_id) as assignees
-            from tasks ft
-            join task_assignees ta on ta.organization_id = ft.organization_id and ta.task_id = ft.id
-            left join provider_users pu on pu.organization_id = ta.organization_id and pu.id = ta.user_id
-           where ft.organization_id = ${scope.organizationId} and ft.folder_id = ${folderId}
-           group by ta.task_id) a on a.task_id = t.id
         where t.organization_id = ${scope.organizationId} and t.folder_id = ${folderId} and not t.deleted
           and ${taskVisibleIn(scope, "t")}
         order by t.id`,
+  );
+}
+
+/** The named people of a time report or health: every id given, with its synced name fields. */
+export async function namedPeople(
+  executor: Executor,
+  organizationId: string,
+  ids: Iterable<string>,
+): Promise<Map<string, NamedPerson>> {
+  const unique = [...new Set(ids)];
+  const found = new Map((await providerUsers(executor, organizationId, unique)).map((u) => [u.id, u]));
+  return new Map(
+    unique.map((id) => {
+      const user = found.get(id);
+      return [id, { id, username: user?.username ?? null, email: user?.email ?? null }];
+    }),
   );
 }
 
