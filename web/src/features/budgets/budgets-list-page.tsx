@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Plus, Search } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { BUDGET_STATUSES } from "@domain/budget-lifecycle";
 import { formatDateTime, formatListDay } from "@domain/index";
 import { Button } from "@/components/ui/button";
@@ -11,6 +11,7 @@ import { EmptyState, Page } from "@/features/app-shell/page";
 import { useNavProjects } from "@/features/navigation/use-nav-data";
 import { SELECT_CLASS } from "@/features/settings/form-fields";
 import { cn } from "@/lib/cn";
+import { useListUrlState } from "@/lib/list-url-state";
 import { useBudgetList, type BudgetListItem, type BudgetSortKey } from "./api";
 import { listExportHref, revisionName, STATUS_LABEL } from "./figures";
 import { NewBudgetDialog } from "./new-budget-dialog";
@@ -31,8 +32,7 @@ const SORTS: { value: `${BudgetSortKey}:${"asc" | "desc"}`; label: string }[] = 
  * what is filtered (the server's export of the same query).
  */
 export function BudgetsListPage() {
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get("search") ?? "");
+  const { params, update, search, setSearch } = useListUrlState();
   const [creating, setCreating] = useState(false);
   const list = useBudgetList(params.toString());
   const projects = useNavProjects();
@@ -42,25 +42,6 @@ export function BudgetsListPage() {
   const status = params.get("status") ?? "";
   const projectId = params.get("projectId") ?? "";
   const filtered = Boolean(status || projectId || params.get("search"));
-
-  const update = (changes: Record<string, string | null>, resetPage = true) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === "") next.delete(k);
-      else next.set(k, v);
-    }
-    if (resetPage) next.delete("page");
-    setParams(next, { replace: true });
-  };
-
-  // The URL (and the query) follows the search box 250 ms after typing stops.
-  useEffect(() => {
-    const current = params.get("search") ?? "";
-    if (search.trim() === current) return;
-    const t = setTimeout(() => update({ search: search.trim() || null }), 250);
-    return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
 
   const toggleSort = (key: BudgetSortKey) =>
     update({ sort: key, dir: sort === key && dir === "desc" ? "asc" : "desc" }, false);

@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Search } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import {
   clampPercent,
   formatHours,
@@ -14,6 +13,7 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, Page } from "@/features/app-shell/page";
 import { cn } from "@/lib/cn";
+import { useListUrlState } from "@/lib/list-url-state";
 import { useProjectList, type ProjectListItem, type ProjectSortKey } from "./api";
 import { PHASE_LABEL } from "./format";
 import { StatusPill } from "@/components/status-pill";
@@ -35,33 +35,13 @@ const PHASES: ProjectPhase[] = ["bid", "creative", "post", "other"];
 
 /** All Projects (/projects): server-side search, filters, sort and paging; CSV from the server. */
 export function AllProjectsPage() {
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get("search") ?? "");
+  const { params, update, search, setSearch } = useListUrlState();
   const list = useProjectList(params);
   const data = list.data;
   const sort = (params.get("sort") as ProjectSortKey | null) ?? "name";
   const dir = params.get("dir") === "desc" ? "desc" : "asc";
   const phase = params.get("phase") ?? "";
   const spaceId = params.get("spaceId") ?? "";
-
-  const update = (changes: Record<string, string | null>, resetPage = true) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === "") next.delete(k);
-      else next.set(k, v);
-    }
-    if (resetPage) next.delete("page");
-    setParams(next, { replace: true });
-  };
-
-  // Debounced search: the URL (and the query) follows the box 250 ms after typing stops.
-  useEffect(() => {
-    const current = params.get("search") ?? "";
-    if (search.trim() === current) return;
-    const t = setTimeout(() => update({ search: search.trim() || null }), 250);
-    return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
 
   const toggleSort = (key: ProjectSortKey) =>
     update({ sort: key, dir: sort === key && dir === "asc" ? "desc" : "asc" }, false);

@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Copy, FolderPlus, Plus, Search, Trash2 } from "lucide-react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { formatListDay } from "@domain/format";
 import { Button } from "@/components/ui/button";
 import { Pager } from "@/components/ui/pager";
@@ -10,6 +10,7 @@ import { toast } from "@/components/ui/toaster";
 import { EmptyState, Page } from "@/features/app-shell/page";
 import { ConfirmDialog } from "@/features/settings/confirm-dialog";
 import { cn } from "@/lib/cn";
+import { useListUrlState } from "@/lib/list-url-state";
 import {
   useDeleteTemplate,
   useDuplicateTemplate,
@@ -25,8 +26,7 @@ type Dialog = { type: "delete" | "create"; template: TemplateListItem };
 
 /** Folder templates (/templates/folders): search and pages in the URL, row actions, an empty state that says what to do. */
 export function TemplatesPage() {
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get("search") ?? "");
+  const { params, update, search, setSearch } = useListUrlState();
   const query = new URLSearchParams(params);
   if (!query.has("pageSize")) query.set("pageSize", String(PAGE_SIZE));
   const list = useTemplates(query);
@@ -34,24 +34,6 @@ export function TemplatesPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const navigate = useNavigate();
   const duplicate = useDuplicateTemplate();
-
-  const update = (changes: Record<string, string | null>, resetPage = true) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === "") next.delete(k);
-      else next.set(k, v);
-    }
-    if (resetPage) next.delete("page");
-    setParams(next, { replace: true });
-  };
-
-  // The URL follows the search box 250 ms after typing stops.
-  useEffect(() => {
-    if (search.trim() === (params.get("search") ?? "")) return;
-    const t = setTimeout(() => update({ search: search.trim() || null }), 250);
-    return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
 
   const onDuplicate = (t: TemplateListItem) =>
     duplicate.mutate(t.id, {

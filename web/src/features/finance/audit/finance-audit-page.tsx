@@ -1,11 +1,12 @@
 import { useId } from "react";
 import { Download, X } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Pager } from "@/components/ui/pager";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, Page } from "@/features/app-shell/page";
 import { cn } from "@/lib/cn";
+import { useListUrlState } from "@/lib/list-url-state";
 import {
   FINANCE_AUDIT_OBJECTS,
   financeAuditQueryString,
@@ -23,21 +24,12 @@ const selectClass = "h-9 w-full rounded-md border bg-background px-3 text-sm";
  * the list is paged on the server; the CSV downloads exactly what is filtered.
  */
 export function FinanceAuditPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useListUrlState();
   const list = useFinanceAudit(params);
   const data = list.data;
   const ids = { object: useId(), person: useId(), from: useId(), to: useId() };
   const filtered = FILTER_KEYS.some((k) => params.get(k));
 
-  const update = (changes: Record<string, string | null>, resetPage = true) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === "") next.delete(k);
-      else next.set(k, v);
-    }
-    if (resetPage) next.delete("page");
-    setParams(next, { replace: true });
-  };
   const clear = () => update(Object.fromEntries(FILTER_KEYS.map((k) => [k, null])));
 
   const csv = financeAuditQueryString(params, false);
