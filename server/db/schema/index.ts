@@ -9,3 +9,4 @@ export * from "./finance";
 export * from "./templates";
 export * from "./calendar";
 export * from "./finance-budgets";
+export * from "./finance-purchasing";

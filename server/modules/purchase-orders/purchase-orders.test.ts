@@ -1,0 +1,838 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUserInWorkspace, failAuditInserts, type WorkspaceUser } from "../../../tests/api/fixtures";
+import { createTestContext, TestClient, type TestContext } from "../../../tests/api/harness";
+import type { App } from "../../app";
+import type { AppEnv } from "../../context";
+import { AppError } from "../../lib/errors";
+import { readOutbox } from "../../mail/mailer";
+import type { BudgetDetail, BudgetLineView } from "../budgets/contract";
+import type { Vendor, VendorListResponse } from "../vendors/contract";
+import { vendorRoutes } from "../vendors/routes";
+import type { PurchaseOrderDetail, PurchaseOrderListResponse } from "./contract";
+import { committedByLineKey } from "./repo";
+import { purchaseOrderRoutes } from "./routes";
+
+type ErrorBody = { error: { code: string; message: string; fields?: { field: string; message: string }[] } };
+
+let ctx: TestContext;
+
+/**
+ * The app with /api/vendors and /api/purchase-orders in front of it while server/app.ts does
+ * not mount them yet (the same middleware the app puts before its routes, and its error shape);
+ * once it does, the app as it is.
+ */
+function withPurchasingRoutes(test: TestContext): App {
+  if (test.app.routes.some((r) => r.path.startsWith("/api/purchase-orders"))) return test.app;
+  const outer = new Hono<AppEnv>();
+  const setup: MiddlewareHandler<AppEnv> = async (c, next) => {
+    c.set("deps", test.deps);
+    c.set("requestId", crypto.randomUUID());
+    c.set("log", test.deps.logger);
+    await next();
+  };
+  outer.use("/api/vendors/*", setup);
+  outer.use("/api/vendors", setup);
+  outer.use("/api/purchase-orders/*", setup);
+  outer.use("/api/purchase-orders", setup);
+  outer.route("/api/vendors", vendorRoutes());
+  outer.route("/api/purchase-orders", purchaseOrderRoutes());
+  outer.all("*", (c) => test.app.fetch(c.req.raw));
+  outer.onError((err, c) => {
+    if (err instanceof AppError) return c.json(err.toBody(), err.status);
+    test.deps.logger.error({ err }, "unhandled");
+    return c.json({ error: { code: "internal_error", message: String(err) } }, 500);
+  });
+  return outer as unknown as App;
+}
+
+interface Job {
+  owner: WorkspaceUser;
+  organizationId: string;
+  budget: BudgetDetail;
+  /** Budget line keys by name. */
+  keys: { producer: string; travel: string; camera: string };
+  vendor: Vendor;
+}
+
+/** A workspace with a project, an approved budget of three lines and a vendor. */
+async function newJob(owner?: WorkspaceUser): Promise<Job> {
+  const who = owner ?? (await createUserInWorkspace(ctx, { role: "owner" }));
+  const org = who.organizationId;
+  const folder = `f-${org.slice(0, 8)}`;
+  await ctx.database.raw.query(
+    `insert into folders (organization_id, id, name) values ($1, $2, 'Acme launch') on conflict do nothing`,
+    [org, folder],
+  );
+  const created = await who.client.post<BudgetDetail>("/api/budgets", {
+    projectId: folder,
+    name: "Acme spot",
+    bidType: "firm",
+  });
+  expect(created.status, created.text).toBe(201);
+  const line = async (body: object) => {
+    const res = await who.client.post<BudgetLineView>(`/api/budgets/${created.body.id}/lines`, body);
+    expect(res.status, res.text).toBe(201);
+    return res.body;
+  };
+  const producer = await line({
+    section: "A",
+    number: "1",
+    description: "Producer",
+    quantityHundredths: 200,
+    rateMinor: 80_000,
+  });
+  const travel = await line({
+    section: "D",
+    number: "40",
+    description: "Travel",
+    quantityHundredths: 100,
+    rateMinor: 50_000,
+  });
+  const camera = await line({
+    section: "I",
+    number: "3",
+    description: "Camera package",
+    quantityHundredths: 300,
+    rateMinor: 120_000,
+  });
+  for (const action of ["submit", "approve"]) {
+    const res = await who.client.post(`/api/budgets/${created.body.id}/transitions`, { action });
+    expect(res.status, res.text).toBe(200);
+  }
+  const budget = await who.client.get<BudgetDetail>(`/api/budgets/${created.body.id}`);
+  const vendor = await who.client.post<Vendor>("/api/vendors", {
+    name: `Lights & Co ${org.slice(0, 4)}`,
+    email: "orders@lights.example",
+    contactName: "Dana",
+  });
+  expect(vendor.status, vendor.text).toBe(201);
+  return {
+    owner: who,
+    organizationId: org,
+    budget: budget.body,
+    keys: { producer: producer.key, travel: travel.key, camera: camera.key },
+    vendor: vendor.body,
+  };
+}
+
+let job: Job;
+let admin: WorkspaceUser;
+let member: WorkspaceUser;
+let memberNoLimit: WorkspaceUser;
+let stranger: Job;
+
+beforeAll(async () => {
+  let tick = Date.parse("2025-03-10T09:00:00Z");
+  ctx = await createTestContext({}, { now: () => new Date((tick += 1000)) });
+  const app = withPurchasingRoutes(ctx);
+  ctx.client = () => new TestClient(app);
+  job = await newJob();
+  const org = job.organizationId;
+  admin = await createUserInWorkspace(ctx, { role: "admin", organizationId: org });
+  member = await createUserInWorkspace(ctx, { role: "member", organizationId: org });
+  memberNoLimit = await createUserInWorkspace(ctx, { role: "member", organizationId: org });
+  // The member's purchasing limit ($1,000.00) is kept on their ClickUp user (Settings → People).
+  await ctx.database.raw.query(
+    `insert into user_clickup_connections (organization_id, user_id, clickup_user_id) values ($1, $2, 'cu-member'), ($1, $3, 'cu-nolimit')`,
+    [org, member.userId, memberNoLimit.userId],
+  );
+  await ctx.database.raw.query(
+    `insert into person_settings (organization_id, clickup_user_id, purchasing_limit_minor) values ($1, 'cu-member', 100000)`,
+    [org],
+  );
+  stranger = await newJob();
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function financeTrail(organizationId: string, object?: string) {
+  const { rows } = await ctx.database.raw.query<{
+    object_type: string;
+    object_id: string;
+    action: string;
+    before: unknown;
+    after: unknown;
+  }>(
+    `select object_type, object_id, action, before, after from audit_events
+      where organization_id = $1 and category = 'finance' ${object ? "and object_type = $2" : ""}
+      order by occurred_at, id`,
+    object ? [organizationId, object] : [organizationId],
+  );
+  return rows;
+}
+
+async function raise(
+  lines: { budgetLineKey: string; amountMinor: number; description?: string }[],
+  extra: object = {},
+  on: Job = job,
+) {
+  return on.owner.client.post<PurchaseOrderDetail & ErrorBody>("/api/purchase-orders", {
+    vendorId: on.vendor.id,
+    budgetId: on.budget.id,
+    lines,
+    ...extra,
+  });
+}
+
+async function raised(
+  amountMinor: number,
+  key = job.keys.producer,
+  extra: object = {},
+): Promise<PurchaseOrderDetail> {
+  const res = await raise([{ budgetLineKey: key, amountMinor }], extra);
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+const step = (po: { id: string }, action: string, who: WorkspaceUser = job.owner, body: object = {}) =>
+  who.client.post<PurchaseOrderDetail & ErrorBody>(`/api/purchase-orders/${po.id}/transitions`, {
+    action,
+    ...body,
+  });
+const approve = (po: { id: string }, who: WorkspaceUser) =>
+  who.client.post<PurchaseOrderDetail & ErrorBody>(`/api/purchase-orders/${po.id}/approve`, {});
+const send = (po: { id: string }, body: object = {}) =>
+  job.owner.client.post<PurchaseOrderDetail & ErrorBody>(`/api/purchase-orders/${po.id}/send`, body);
+
+async function pending(amountMinor: number, key?: string) {
+  const po = await raised(amountMinor, key);
+  expect((await step(po, "submit")).status).toBe(200);
+  return po;
+}
+
+describe("vendors", () => {
+  it("creates, finds, changes, archives and deletes vendors, each with a finance audit row", async () => {
+    const { client } = job.owner;
+    const created = await client.post<Vendor>("/api/vendors", {
+      name: "Rental House",
+      taxId: "DE123",
+      paymentTermsDays: 45,
+      notes: "Camera rentals",
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({
+      name: "Rental House",
+      contactName: "",
+      email: "",
+      taxId: "DE123",
+      paymentTermsDays: 45,
+      archived: false,
+      version: 1,
+    });
+    const defaults = await client.post<Vendor>("/api/vendors", { name: "Catering Ltd" });
+    expect(defaults.body.paymentTermsDays).toBe(30);
+
+    const dup = await client.post<ErrorBody>("/api/vendors", { name: "  rental HOUSE " });
+    expect(dup.status).toBe(409);
+    expect(dup.body.error.fields).toEqual([{ field: "name", message: "is already used by another vendor" }]);
+
+    const found = await client.get<VendorListResponse>("/api/vendors?search=rent&sort=name");
+    expect(found.body.items.map((v) => v.name)).toEqual(["Rental House"]);
+    const paged = await client.get<VendorListResponse>("/api/vendors?pageSize=1&page=2&sort=name&dir=asc");
+    expect(paged.body.total).toBeGreaterThanOrEqual(3);
+    expect(paged.body.items).toHaveLength(1);
+
+    const changed = await client.patch<Vendor>(`/api/vendors/${created.body.id}`, {
+      email: "desk@rental.example",
+      baseVersion: 1,
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body).toMatchObject({ email: "desk@rental.example", version: 2 });
+    const stale = await client.patch<ErrorBody>(`/api/vendors/${created.body.id}`, {
+      notes: "x",
+      baseVersion: 1,
+    });
+    expect(stale.status).toBe(409);
+    const renameClash = await client.patch<ErrorBody>(`/api/vendors/${created.body.id}`, {
+      name: "CATERING LTD",
+    });
+    expect(renameClash.status).toBe(409);
+
+    const archived = await client.patch<Vendor>(`/api/vendors/${defaults.body.id}`, { archived: true });
+    expect(archived.body.archived).toBe(true);
+    const active = await client.get<VendorListResponse>("/api/vendors?pageSize=200");
+    expect(active.body.items.map((v) => v.name)).not.toContain("Catering Ltd");
+    const onlyArchived = await client.get<VendorListResponse>("/api/vendors?archived=archived");
+    expect(onlyArchived.body.items.map((v) => v.name)).toEqual(["Catering Ltd"]);
+
+    expect((await client.delete(`/api/vendors/${defaults.body.id}`)).status).toBe(204);
+    expect((await client.get(`/api/vendors/${defaults.body.id}`)).status).toBe(404);
+
+    const trail = (await financeTrail(job.organizationId, "vendor")).filter((r) =>
+      [created.body.id, defaults.body.id].includes(r.object_id),
+    );
+    expect(trail.map((r) => r.action)).toEqual(["created", "created", "updated", "archived", "deleted"]);
+    expect(trail[2]!.before).toMatchObject({ email: "" });
+    expect(trail[2]!.after).toMatchObject({ email: "desk@rental.example" });
+  });
+
+  it("answers 400 naming the field for bad input", async () => {
+    const bad = await job.owner.client.post<ErrorBody>("/api/vendors", {
+      name: "",
+      email: "not-an-address",
+      paymentTermsDays: 12.5,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields!.map((f) => f.field).sort()).toEqual(["email", "name", "paymentTermsDays"]);
+  });
+
+  it("refuses a vendor named on a purchase order its deletion, and members everything", async () => {
+    await raised(1_000);
+    const used = await job.owner.client.delete<ErrorBody>(`/api/vendors/${job.vendor.id}`);
+    expect(used.status).toBe(409);
+    expect(used.body.error.message).toMatch(/archive it instead/);
+    expect((await member.client.get("/api/vendors")).status).toBe(403);
+    expect((await member.client.post("/api/vendors", { name: "Sneaky" })).status).toBe(403);
+    expect((await stranger.owner.client.get(`/api/vendors/${job.vendor.id}`)).status).toBe(404);
+    expect((await stranger.owner.client.patch(`/api/vendors/${job.vendor.id}`, { notes: "x" })).status).toBe(
+      404,
+    );
+  });
+});
+
+describe("purchase orders", () => {
+  it("raises a draft from budget lines by key, in the budget's currency, with the next number", async () => {
+    const res = await raise(
+      [
+        { budgetLineKey: job.keys.producer, amountMinor: 120_000 },
+        { budgetLineKey: job.keys.travel, amountMinor: 30_050, description: "Flights" },
+      ],
+      { description: "Producer and travel", orderDate: "2025-03-11" },
+    );
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({
+      displayNumber: expect.stringMatching(/^PO-\d{4}$/),
+      status: "draft",
+      currency: "USD",
+      vendorName: job.vendor.name,
+      budgetId: job.budget.id,
+      revisionNumber: 0,
+      projectName: "Acme launch",
+      orderDate: "2025-03-11",
+      amountMinor: 150_050,
+      committedMinor: 0,
+      allowedActions: ["submit", "cancel"],
+      editable: true,
+    });
+    expect(res.body.lines).toMatchObject([
+      {
+        budgetLineKey: job.keys.producer,
+        section: "A",
+        budgetLineNumber: "1",
+        description: "Producer",
+        amountMinor: 120_000,
+      },
+      {
+        budgetLineKey: job.keys.travel,
+        section: "D",
+        budgetLineNumber: "40",
+        description: "Flights",
+        amountMinor: 30_050,
+      },
+    ]);
+    const trail = await financeTrail(job.organizationId, "purchase_order");
+    const created = trail.find((r) => r.object_id === res.body.id)!;
+    expect(created.action).toBe("created");
+    expect(created.after).toMatchObject({
+      number: res.body.displayNumber,
+      amountMinor: 150_050,
+      status: "draft",
+    });
+  });
+
+  it("answers 400 naming the field for amounts ≤ 0 or not whole minor units, and unknown line keys", async () => {
+    for (const amountMinor of [0, -5, 10.5, "100"]) {
+      const res = await raise([{ budgetLineKey: job.keys.producer, amountMinor: amountMinor as number }]);
+      expect(res.status, String(amountMinor)).toBe(400);
+      expect(res.body.error.fields?.map((f) => f.field)).toEqual(["lines.0.amountMinor"]);
+    }
+    const unknown = await raise([
+      { budgetLineKey: job.keys.producer, amountMinor: 1 },
+      { budgetLineKey: "no-such-line", amountMinor: 1 },
+    ]);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.fields).toEqual([
+      { field: "lines.1.budgetLineKey", message: "is not a line of revision 0 of this budget" },
+    ]);
+    const none = await raise([]);
+    expect(none.status).toBe(400);
+    expect(none.body.error.fields?.[0]?.field).toBe("lines");
+  });
+
+  it("is raised only from an approved revision", async () => {
+    const draft = await job.owner.client.post<BudgetDetail>("/api/budgets", {
+      projectId: job.budget.projectId,
+      name: "Not approved",
+      bidType: "firm",
+    });
+    const res = await raise([{ budgetLineKey: job.keys.producer, amountMinor: 1 }], {
+      budgetId: draft.body.id,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe(
+      "This budget has no approved revision yet: approve it before raising purchase orders.",
+    );
+  });
+
+  it("edits only drafts, from the version seen", async () => {
+    const po = await raised(10_000);
+    const edited = await job.owner.client.patch<PurchaseOrderDetail>(`/api/purchase-orders/${po.id}`, {
+      lines: [
+        { budgetLineKey: job.keys.camera, amountMinor: 40_000 },
+        { budgetLineKey: job.keys.travel, amountMinor: 2_500 },
+      ],
+      notes: "Deliver Monday",
+      baseVersion: po.version,
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body).toMatchObject({
+      amountMinor: 42_500,
+      notes: "Deliver Monday",
+      version: po.version + 1,
+    });
+    expect(edited.body.lines.map((l) => l.section)).toEqual(["I", "D"]);
+    const stale = await job.owner.client.patch<ErrorBody>(`/api/purchase-orders/${po.id}`, {
+      notes: "x",
+      baseVersion: po.version,
+    });
+    expect(stale.status).toBe(409);
+    await step(po, "submit");
+    const locked = await job.owner.client.patch<ErrorBody>(`/api/purchase-orders/${po.id}`, {
+      notes: "late",
+    });
+    expect(locked.status).toBe(409);
+    expect(locked.body.error.message).toBe(
+      "A purchase order can only be changed while it is a draft: it is waiting for approval.",
+    );
+    const trail = (await financeTrail(job.organizationId, "purchase_order")).filter(
+      (r) => r.object_id === po.id,
+    );
+    expect(trail.map((r) => r.action)).toEqual(["created", "updated", "submitted"]);
+  });
+
+  it("walks the lifecycle and refuses steps out of order with the reason", async () => {
+    const po = await raised(25_000);
+    const early = await approve(po, job.owner);
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toBe(
+      "A purchase order cannot be approved while it is a draft: submit it for approval first.",
+    );
+    const submitted = await step(po, "submit");
+    expect(submitted.body).toMatchObject({
+      status: "pending_approval",
+      allowedActions: ["return", "approve", "cancel"],
+    });
+    const returned = await step(po, "return");
+    expect(returned.body.status).toBe("draft");
+    await step(po, "submit");
+    const approved = await approve(po, admin);
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body).toMatchObject({
+      status: "approved",
+      committedMinor: 25_000,
+      approvedBy: { id: admin.userId },
+    });
+    const closeEarly = await step(po, "close");
+    expect(closeEarly.status).toBe(409);
+    expect(closeEarly.body.error.message).toBe(
+      "A purchase order cannot be closed while it is approved and not sent yet.",
+    );
+    const sent = await send(po, { message: "Thanks!" });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body).toMatchObject({
+      status: "sent",
+      sentTo: "orders@lights.example",
+      sentBy: { id: job.owner.userId },
+    });
+    expect(sent.body.sentAt).not.toBeNull();
+    const again = await send(po);
+    expect(again.status).toBe(409);
+    const cancelled = await step(po, "cancel", job.owner, { reason: "Shoot moved" });
+    expect(cancelled.body).toMatchObject({
+      status: "cancelled",
+      cancelReason: "Shoot moved",
+      allowedActions: [],
+    });
+    const revived = await step(po, "submit");
+    expect(revived.status).toBe(409);
+    expect(revived.body.error.message).toBe(
+      "A purchase order cannot be submitted for approval while it is cancelled.",
+    );
+
+    const trail = (await financeTrail(job.organizationId, "purchase_order")).filter(
+      (r) => r.object_id === po.id,
+    );
+    expect(trail.map((r) => r.action)).toEqual([
+      "created",
+      "submitted",
+      "returned",
+      "submitted",
+      "approved",
+      "sent",
+      "cancelled",
+    ]);
+    expect(trail[4]!.after).toMatchObject({ status: "approved", amountMinor: 25_000, authority: "admin" });
+    expect(trail[5]!.after).toMatchObject({ status: "sent", sentTo: "orders@lights.example" });
+  });
+
+  it("closes a fully billed PO, once", async () => {
+    const po = await pending(4_000);
+    await approve(po, job.owner);
+    await send(po);
+    // What vendor bills will do when the last bill is approved.
+    await ctx.database.raw.query(
+      `update purchase_orders set status = 'billed' where organization_id = $1 and id = $2`,
+      [job.organizationId, po.id],
+    );
+    const closed = await step(po, "close");
+    expect(closed.status, closed.text).toBe(200);
+    expect(closed.body).toMatchObject({ status: "closed", allowedActions: [], committedMinor: 0 });
+    expect(closed.body.closedAt).not.toBeNull();
+    const twice = await step(po, "close");
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.message).toBe("A purchase order cannot be closed while it is closed.");
+    const trail = (await financeTrail(job.organizationId, "purchase_order")).filter(
+      (r) => r.object_id === po.id,
+    );
+    expect(trail.map((r) => r.action)).toEqual(["created", "submitted", "approved", "sent", "closed"]);
+  });
+
+  it("writes nothing, and takes no number, when its audit row cannot be stored", async () => {
+    const before = await job.owner.client.get<PurchaseOrderListResponse>("/api/purchase-orders?pageSize=1");
+    await failAuditInserts(ctx, true);
+    try {
+      const res = await raise([{ budgetLineKey: job.keys.producer, amountMinor: 1_000 }]);
+      expect(res.status).toBe(500);
+    } finally {
+      await failAuditInserts(ctx, false);
+    }
+    const after = await job.owner.client.get<PurchaseOrderListResponse>("/api/purchase-orders?pageSize=1");
+    expect(after.body.total).toBe(before.body.total);
+    const next = await raised(1_000);
+    expect(next.number).toBe(before.body.items[0]!.number + 1);
+  });
+
+  it("e-mails the vendor the PO's PDF when it is sent", async () => {
+    const po = await pending(77_700);
+    await approve(po, job.owner);
+    const res = await send(po, { to: "accounts@lights.example" });
+    expect(res.status, res.text).toBe(200);
+    const mail = readOutbox(ctx.deps.mailer.outboxDir!, "accounts@lights.example").at(-1)!;
+    expect(mail.raw).toContain(`Subject: Purchase order ${po.displayNumber} from Test Agency`);
+    expect(mail.raw).toMatch(/Content-Type: application\/pdf; name=PO-\d{4}\.pdf/);
+    const base64 = mail.raw
+      .split(/filename=PO-\d{4}\.pdf\s*\n\s*\n/)[1]!
+      .split(/\n--/)[0]!
+      .replace(/\s+/g, "");
+    const pdf = Buffer.from(base64, "base64");
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.byteLength).toBeGreaterThan(5_000);
+  });
+
+  it("asks for an address when the vendor has none", async () => {
+    const bare = await job.owner.client.post<Vendor>("/api/vendors", { name: "No Mail Props" });
+    const po = await raised(5_000, job.keys.camera, { vendorId: bare.body.id });
+    await step(po, "submit");
+    await approve(po, job.owner);
+    const res = await send(po);
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual([
+      { field: "to", message: "is required: the vendor has no e-mail address" },
+    ]);
+    expect(
+      (await job.owner.client.get<PurchaseOrderDetail>(`/api/purchase-orders/${po.id}`)).body.status,
+    ).toBe("approved");
+  });
+
+  it("serves the PO as a PDF", async () => {
+    const po = await raised(12_345);
+    const res = await job.owner.client.get(`/api/purchase-orders/${po.id}/export.pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${po.displayNumber}.pdf"`);
+    expect(res.text.startsWith("%PDF-")).toBe(true);
+  });
+});
+
+describe("approval by purchasing limit", () => {
+  it("lets a member approve up to their limit, not above it; an admin approves above it", async () => {
+    const small = await pending(100_000);
+    const ok = await approve(small, member);
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body).toMatchObject({ status: "approved", approvedBy: { id: member.userId } });
+
+    const big = await pending(150_000);
+    const over = await approve(big, member);
+    expect(over.status).toBe(403);
+    expect(over.body.error.message).toBe(
+      "This purchase order ($1,500.00) is above your purchasing limit of $1,000.00: an admin or owner must approve it.",
+    );
+    const none = await approve(big, memberNoLimit);
+    expect(none.status).toBe(403);
+    expect(
+      (await job.owner.client.get<PurchaseOrderDetail>(`/api/purchase-orders/${big.id}`)).body.status,
+    ).toBe("pending_approval");
+    const byAdmin = await approve(big, admin);
+    expect(byAdmin.status).toBe(200);
+
+    const trail = await financeTrail(job.organizationId, "purchase_order");
+    expect(trail.find((r) => r.object_id === small.id && r.action === "approved")!.after).toMatchObject({
+      authority: "purchasing_limit",
+      purchasingLimitMinor: 100_000,
+    });
+  });
+
+  it("gives a member without canViewFinancials nothing else (403), another workspace nothing (404)", async () => {
+    const po = await raised(1_000);
+    for (const who of [member, memberNoLimit]) {
+      expect((await who.client.get("/api/purchase-orders")).status).toBe(403);
+      expect((await who.client.get(`/api/purchase-orders/${po.id}`)).status).toBe(403);
+      expect(
+        (await who.client.post(`/api/purchase-orders/${po.id}/transitions`, { action: "submit" })).status,
+      ).toBe(403);
+      expect(
+        (
+          await who.client.post("/api/purchase-orders", {
+            vendorId: job.vendor.id,
+            budgetId: job.budget.id,
+            lines: [],
+          })
+        ).status,
+      ).toBe(403);
+    }
+    const other = stranger.owner.client;
+    expect((await other.get(`/api/purchase-orders/${po.id}`)).status).toBe(404);
+    expect((await other.post(`/api/purchase-orders/${po.id}/approve`, {})).status).toBe(404);
+    expect((await other.post(`/api/purchase-orders/${po.id}/transitions`, { action: "submit" })).status).toBe(
+      404,
+    );
+    expect((await other.patch(`/api/purchase-orders/${po.id}`, { notes: "x" })).status).toBe(404);
+    expect((await other.get(`/api/purchase-orders/${po.id}/export.pdf`)).status).toBe(404);
+    const foreignBudget = await raise([{ budgetLineKey: stranger.keys.producer, amountMinor: 1 }], {
+      budgetId: stranger.budget.id,
+    });
+    expect(foreignBudget.status).toBe(404);
+    const foreignVendor = await raise([{ budgetLineKey: job.keys.producer, amountMinor: 1 }], {
+      vendorId: stranger.vendor.id,
+    });
+    expect(foreignVendor.status).toBe(404);
+  });
+
+  it("lets one of two people approving at once win; the other gets 409", async () => {
+    const po = await pending(60_000);
+    const [a, b] = await Promise.all([approve(po, job.owner), approve(po, admin)]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const loser = a.status === 409 ? a : b;
+    expect(loser.body.error.message).toBe(
+      "A purchase order cannot be approved while it is approved and not sent yet.",
+    );
+    const approvals = (await financeTrail(job.organizationId, "purchase_order")).filter(
+      (r) => r.object_id === po.id && r.action === "approved",
+    );
+    expect(approvals).toHaveLength(1);
+  });
+});
+
+describe("numbering", () => {
+  it("gives 50 parallel creates the numbers 1..50 with no gap or duplicate", async () => {
+    const fresh = await newJob();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        raise([{ budgetLineKey: fresh.keys.producer, amountMinor: 100 + i }], {}, fresh),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
+    const numbers = results.map((r) => r.body.number).sort((x, y) => x - y);
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(new Set(results.map((r) => r.body.displayNumber)).size).toBe(50);
+    expect(results.map((r) => r.body.displayNumber)).toContain("PO-0050");
+    const audit = await financeTrail(fresh.organizationId, "purchase_order");
+    expect(audit.filter((r) => r.action === "created")).toHaveLength(50);
+  }, 60_000);
+
+  it("keeps a cancelled PO's number and never gives it again; a refused create takes none", async () => {
+    const fresh = await newJob();
+    const first = await raise([{ budgetLineKey: fresh.keys.producer, amountMinor: 1_000 }], {}, fresh);
+    expect(first.body.displayNumber).toBe("PO-0001");
+    const cancelled = await fresh.owner.client.post<PurchaseOrderDetail>(
+      `/api/purchase-orders/${first.body.id}/transitions`,
+      { action: "cancel" },
+    );
+    expect(cancelled.body).toMatchObject({ status: "cancelled", displayNumber: "PO-0001" });
+    const refused = await raise([{ budgetLineKey: "nope", amountMinor: 1 }], {}, fresh);
+    expect(refused.status).toBe(400);
+    const second = await raise([{ budgetLineKey: fresh.keys.travel, amountMinor: 2_000 }], {}, fresh);
+    expect(second.body.displayNumber).toBe("PO-0002");
+    const list = await fresh.owner.client.get<PurchaseOrderListResponse>(
+      "/api/purchase-orders?sort=number&dir=asc",
+    );
+    expect(list.body.items.map((p) => [p.displayNumber, p.status])).toEqual([
+      ["PO-0001", "cancelled"],
+      ["PO-0002", "draft"],
+    ]);
+  });
+});
+
+describe("committed", () => {
+  it("is the unbilled amount of approved, sent and partially billed POs per budget line key", async () => {
+    const fresh = await newJob();
+    const { client } = fresh.owner;
+    const make = async (lines: { budgetLineKey: string; amountMinor: number }[]) => {
+      const res = await raise(lines, {}, fresh);
+      expect(res.status, res.text).toBe(201);
+      return res.body;
+    };
+    const act = (po: { id: string }, action: string) =>
+      client.post(`/api/purchase-orders/${po.id}/transitions`, { action });
+    const approveIt = async (po: { id: string }) => {
+      await act(po, "submit");
+      expect((await client.post(`/api/purchase-orders/${po.id}/approve`, {})).status).toBe(200);
+    };
+    const approved = await make([
+      { budgetLineKey: fresh.keys.producer, amountMinor: 30_000 },
+      { budgetLineKey: fresh.keys.travel, amountMinor: 20_000 },
+    ]);
+    await approveIt(approved);
+    const sent = await make([{ budgetLineKey: fresh.keys.producer, amountMinor: 5_000 }]);
+    await approveIt(sent);
+    expect((await client.post(`/api/purchase-orders/${sent.id}/send`, {})).status).toBe(200);
+    const billedPart = await make([{ budgetLineKey: fresh.keys.camera, amountMinor: 90_000 }]);
+    await approveIt(billedPart);
+    await make([{ budgetLineKey: fresh.keys.producer, amountMinor: 1_000_000 }]); // a draft: not committed
+    const waiting = await make([{ budgetLineKey: fresh.keys.travel, amountMinor: 7_000 }]);
+    await act(waiting, "submit"); // waiting for approval: not committed
+    const dropped = await make([{ budgetLineKey: fresh.keys.camera, amountMinor: 8_000 }]);
+    await approveIt(dropped);
+    await act(dropped, "cancel"); // cancelled: not committed
+    // What vendor bills will do: a bill of 25,000 against the camera line.
+    await ctx.database.raw.query(
+      `update purchase_order_lines set billed_minor = 25000 where organization_id = $1 and purchase_order_id = $2`,
+      [fresh.organizationId, billedPart.id],
+    );
+    await ctx.database.raw.query(
+      `update purchase_orders set status = 'partially_billed' where organization_id = $1 and id = $2`,
+      [fresh.organizationId, billedPart.id],
+    );
+
+    const rows = await committedByLineKey(ctx.database.db, fresh.organizationId, [
+      fresh.budget.id,
+      stranger.budget.id,
+    ]);
+    expect(rows).toEqual([
+      { budget_id: fresh.budget.id, line_key: fresh.keys.producer, section: "A", committed_minor: 35_000 },
+      { budget_id: fresh.budget.id, line_key: fresh.keys.travel, section: "D", committed_minor: 20_000 },
+      { budget_id: fresh.budget.id, line_key: fresh.keys.camera, section: "I", committed_minor: 65_000 },
+    ]);
+    expect(await committedByLineKey(ctx.database.db, fresh.organizationId, [])).toEqual([]);
+    expect(await committedByLineKey(ctx.database.db, stranger.organizationId, [fresh.budget.id])).toEqual([]);
+
+    const list = await client.get<PurchaseOrderListResponse>("/api/purchase-orders?sort=number&dir=asc");
+    expect(list.body.items.map((p) => [p.status, p.committedMinor, p.billedMinor])).toEqual([
+      ["approved", 50_000, 0],
+      ["sent", 5_000, 0],
+      ["partially_billed", 65_000, 25_000],
+      ["draft", 0, 0],
+      ["pending_approval", 0, 0],
+      ["cancelled", 0, 0],
+    ]);
+    expect(list.body.totals).toEqual([
+      { currency: "USD", count: 6, amountMinor: 1_160_000, billedMinor: 25_000, committedMinor: 120_000 },
+    ]);
+  });
+});
+
+describe("the list", () => {
+  let fresh: Job;
+  let other: Vendor;
+  beforeAll(async () => {
+    fresh = await newJob();
+    const res = await fresh.owner.client.post<Vendor>("/api/vendors", { name: "Zeta Catering" });
+    other = res.body;
+    const specs: [number, string, string, string][] = [
+      // amount, date, vendor, description
+      [10_000, "2025-01-05", fresh.vendor.id, "Lamps"],
+      [250_000, "2025-02-10", other.id, "Lunch for crew"],
+      [3_333, "2025-02-20", fresh.vendor.id, "Cables, gels"],
+      [99_999, "2025-03-01", other.id, "Dinner"],
+    ];
+    for (const [amountMinor, orderDate, vendorId, description] of specs) {
+      const created = await raise(
+        [{ budgetLineKey: fresh.keys.producer, amountMinor }],
+        { orderDate, vendorId, description },
+        fresh,
+      );
+      expect(created.status, created.text).toBe(201);
+    }
+    const first = await fresh.owner.client.get<PurchaseOrderListResponse>(
+      "/api/purchase-orders?sort=number&dir=asc",
+    );
+    await fresh.owner.client.post(`/api/purchase-orders/${first.body.items[1]!.id}/transitions`, {
+      action: "submit",
+    });
+  });
+
+  const list = (query: string) =>
+    fresh.owner.client.get<PurchaseOrderListResponse & ErrorBody>(`/api/purchase-orders?${query}`);
+
+  it("filters by status, vendor, budget, project, date range and search, with the totals of the filtered set", async () => {
+    const all = await list("");
+    expect(all.body.items.map((p) => p.displayNumber)).toEqual(["PO-0004", "PO-0003", "PO-0002", "PO-0001"]);
+    expect(all.body.totals).toEqual([
+      { currency: "USD", count: 4, amountMinor: 363_332, billedMinor: 0, committedMinor: 0 },
+    ]);
+    const byStatus = await list("status=pending_approval");
+    expect(byStatus.body.items.map((p) => p.description)).toEqual(["Lunch for crew"]);
+    const several = await list("status=draft,pending_approval&sort=amount&dir=asc");
+    expect(several.body.total).toBe(4);
+    const byVendor = await list(`vendorId=${other.id}`);
+    expect(byVendor.body.items.map((p) => p.amountMinor)).toEqual([99_999, 250_000]);
+    expect(byVendor.body.totals[0]!.amountMinor).toBe(349_999);
+    expect((await list(`budgetId=${fresh.budget.id}`)).body.total).toBe(4);
+    expect((await list(`projectId=${fresh.budget.projectId}`)).body.total).toBe(4);
+    expect((await list(`projectId=elsewhere`)).body.total).toBe(0);
+    const inFebruary = await list("from=2025-02-01&to=2025-02-28&sort=orderDate&dir=asc");
+    expect(inFebruary.body.items.map((p) => p.orderDate)).toEqual(["2025-02-10", "2025-02-20"]);
+    expect(inFebruary.body.totals[0]).toMatchObject({ count: 2, amountMinor: 253_333 });
+    expect((await list("search=zeta")).body.total).toBe(2);
+    expect((await list("search=PO-0003")).body.items.map((p) => p.description)).toEqual(["Cables, gels"]);
+    const empty = await list("search=nothing-like-it");
+    expect(empty.body).toMatchObject({ items: [], total: 0, totals: [] });
+  });
+
+  it("sorts and pages", async () => {
+    const byAmount = await list("sort=amount&dir=desc&pageSize=2&page=2");
+    expect(byAmount.body.items.map((p) => p.amountMinor)).toEqual([10_000, 3_333]);
+    expect(byAmount.body.total).toBe(4);
+    expect(byAmount.body.totals[0]!.count).toBe(4);
+    const byVendor = await list("sort=vendor&dir=asc");
+    expect(byVendor.body.items[0]!.vendorName).toBe(fresh.vendor.name);
+  });
+
+  it("refuses bad filters with 400 naming the field", async () => {
+    expect((await list("status=lost")).body.error.fields?.[0]?.field).toBe("status.0");
+    expect((await list("from=2025-03-01&to=2025-02-01")).body.error.fields?.[0]?.field).toBe("from");
+    expect((await list("sort=price")).status).toBe(400);
+  });
+
+  it("exports exactly the filtered list as CSV with exact decimals", async () => {
+    const res = await fresh.owner.client.get(
+      `/api/purchase-orders/export.csv?vendorId=${other.id}&sort=amount&dir=asc`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const lines = res.text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "Number,Order date,Status,Vendor,Project,Budget,Revision,Description,Currency,Amount,Billed,Committed,Approved,Sent",
+    );
+    expect(lines.slice(1)).toEqual([
+      "PO-0004,2025-03-01,Draft,Zeta Catering,Acme launch,Acme spot,0,Dinner,USD,999.99,0.00,0.00,,",
+      "PO-0002,2025-02-10,Pending approval,Zeta Catering,Acme launch,Acme spot,0,Lunch for crew,USD,2500.00,0.00,0.00,,",
+    ]);
+  });
+});
