@@ -1,120 +1,14 @@
-import { Hono, type MiddlewareHandler } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserInWorkspace, failAuditInserts, type WorkspaceUser } from "../../../tests/api/fixtures";
-import { createTestContext, TestClient, type TestContext } from "../../../tests/api/harness";
-import type { App } from "../../app";
-import type { AppEnv } from "../../context";
-import { AppError } from "../../lib/errors";
+import { createTestContext, type TestContext } from "../../../tests/api/harness";
 import { readOutbox } from "../../mail/mailer";
-import type { BudgetDetail, BudgetLineView } from "../budgets/contract";
-import type { Vendor, VendorListResponse } from "../vendors/contract";
-import { vendorRoutes } from "../vendors/routes";
+import type { BudgetDetail } from "../budgets/contract";
+import type { Vendor } from "../vendors/contract";
 import type { PurchaseOrderDetail, PurchaseOrderListResponse } from "./contract";
 import { committedByLineKey } from "./repo";
-import { purchaseOrderRoutes } from "./routes";
-
-type ErrorBody = { error: { code: string; message: string; fields?: { field: string; message: string }[] } };
+import { financeTrail, newJob, usePurchasingRoutes, type ErrorBody, type Job } from "./test-support";
 
 let ctx: TestContext;
-
-/**
- * The app with /api/vendors and /api/purchase-orders in front of it while server/app.ts does
- * not mount them yet (the same middleware the app puts before its routes, and its error shape);
- * once it does, the app as it is.
- */
-function withPurchasingRoutes(test: TestContext): App {
-  if (test.app.routes.some((r) => r.path.startsWith("/api/purchase-orders"))) return test.app;
-  const outer = new Hono<AppEnv>();
-  const setup: MiddlewareHandler<AppEnv> = async (c, next) => {
-    c.set("deps", test.deps);
-    c.set("requestId", crypto.randomUUID());
-    c.set("log", test.deps.logger);
-    await next();
-  };
-  outer.use("/api/vendors/*", setup);
-  outer.use("/api/vendors", setup);
-  outer.use("/api/purchase-orders/*", setup);
-  outer.use("/api/purchase-orders", setup);
-  outer.route("/api/vendors", vendorRoutes());
-  outer.route("/api/purchase-orders", purchaseOrderRoutes());
-  outer.all("*", (c) => test.app.fetch(c.req.raw));
-  outer.onError((err, c) => {
-    if (err instanceof AppError) return c.json(err.toBody(), err.status);
-    test.deps.logger.error({ err }, "unhandled");
-    return c.json({ error: { code: "internal_error", message: String(err) } }, 500);
-  });
-  return outer as unknown as App;
-}
-
-interface Job {
-  owner: WorkspaceUser;
-  organizationId: string;
-  budget: BudgetDetail;
-  /** Budget line keys by name. */
-  keys: { producer: string; travel: string; camera: string };
-  vendor: Vendor;
-}
-
-/** A workspace with a project, an approved budget of three lines and a vendor. */
-async function newJob(owner?: WorkspaceUser): Promise<Job> {
-  const who = owner ?? (await createUserInWorkspace(ctx, { role: "owner" }));
-  const org = who.organizationId;
-  const folder = `f-${org.slice(0, 8)}`;
-  await ctx.database.raw.query(
-    `insert into folders (organization_id, id, name) values ($1, $2, 'Acme launch') on conflict do nothing`,
-    [org, folder],
-  );
-  const created = await who.client.post<BudgetDetail>("/api/budgets", {
-    projectId: folder,
-    name: "Acme spot",
-    bidType: "firm",
-  });
-  expect(created.status, created.text).toBe(201);
-  const line = async (body: object) => {
-    const res = await who.client.post<BudgetLineView>(`/api/budgets/${created.body.id}/lines`, body);
-    expect(res.status, res.text).toBe(201);
-    return res.body;
-  };
-  const producer = await line({
-    section: "A",
-    number: "1",
-    description: "Producer",
-    quantityHundredths: 200,
-    rateMinor: 80_000,
-  });
-  const travel = await line({
-    section: "D",
-    number: "40",
-    description: "Travel",
-    quantityHundredths: 100,
-    rateMinor: 50_000,
-  });
-  const camera = await line({
-    section: "I",
-    number: "3",
-    description: "Camera package",
-    quantityHundredths: 300,
-    rateMinor: 120_000,
-  });
-  for (const action of ["submit", "approve"]) {
-    const res = await who.client.post(`/api/budgets/${created.body.id}/transitions`, { action });
-    expect(res.status, res.text).toBe(200);
-  }
-  const budget = await who.client.get<BudgetDetail>(`/api/budgets/${created.body.id}`);
-  const vendor = await who.client.post<Vendor>("/api/vendors", {
-    name: `Lights & Co ${org.slice(0, 4)}`,
-    email: "orders@lights.example",
-    contactName: "Dana",
-  });
-  expect(vendor.status, vendor.text).toBe(201);
-  return {
-    owner: who,
-    organizationId: org,
-    budget: budget.body,
-    keys: { producer: producer.key, travel: travel.key, camera: camera.key },
-    vendor: vendor.body,
-  };
-}
 
 let job: Job;
 let admin: WorkspaceUser;
@@ -125,9 +19,8 @@ let stranger: Job;
 beforeAll(async () => {
   let tick = Date.parse("2025-03-10T09:00:00Z");
   ctx = await createTestContext({}, { now: () => new Date((tick += 1000)) });
-  const app = withPurchasingRoutes(ctx);
-  ctx.client = () => new TestClient(app);
-  job = await newJob();
+  usePurchasingRoutes(ctx);
+  job = await newJob(ctx);
   const org = job.organizationId;
   admin = await createUserInWorkspace(ctx, { role: "admin", organizationId: org });
   member = await createUserInWorkspace(ctx, { role: "member", organizationId: org });
@@ -141,28 +34,12 @@ beforeAll(async () => {
     `insert into person_settings (organization_id, clickup_user_id, purchasing_limit_minor) values ($1, 'cu-member', 100000)`,
     [org],
   );
-  stranger = await newJob();
+  stranger = await newJob(ctx);
 }, 60_000);
 
 afterAll(async () => {
   await ctx?.close();
 });
-
-async function financeTrail(organizationId: string, object?: string) {
-  const { rows } = await ctx.database.raw.query<{
-    object_type: string;
-    object_id: string;
-    action: string;
-    before: unknown;
-    after: unknown;
-  }>(
-    `select object_type, object_id, action, before, after from audit_events
-      where organization_id = $1 and category = 'finance' ${object ? "and object_type = $2" : ""}
-      order by occurred_at, id`,
-    object ? [organizationId, object] : [organizationId],
-  );
-  return rows;
-}
 
 async function raise(
   lines: { budgetLineKey: string; amountMinor: number; description?: string }[],
@@ -202,96 +79,6 @@ async function pending(amountMinor: number, key?: string) {
   expect((await step(po, "submit")).status).toBe(200);
   return po;
 }
-
-describe("vendors", () => {
-  it("creates, finds, changes, archives and deletes vendors, each with a finance audit row", async () => {
-    const { client } = job.owner;
-    const created = await client.post<Vendor>("/api/vendors", {
-      name: "Rental House",
-      taxId: "DE123",
-      paymentTermsDays: 45,
-      notes: "Camera rentals",
-    });
-    expect(created.status, created.text).toBe(201);
-    expect(created.body).toMatchObject({
-      name: "Rental House",
-      contactName: "",
-      email: "",
-      taxId: "DE123",
-      paymentTermsDays: 45,
-      archived: false,
-      version: 1,
-    });
-    const defaults = await client.post<Vendor>("/api/vendors", { name: "Catering Ltd" });
-    expect(defaults.body.paymentTermsDays).toBe(30);
-
-    const dup = await client.post<ErrorBody>("/api/vendors", { name: "  rental HOUSE " });
-    expect(dup.status).toBe(409);
-    expect(dup.body.error.fields).toEqual([{ field: "name", message: "is already used by another vendor" }]);
-
-    const found = await client.get<VendorListResponse>("/api/vendors?search=rent&sort=name");
-    expect(found.body.items.map((v) => v.name)).toEqual(["Rental House"]);
-    const paged = await client.get<VendorListResponse>("/api/vendors?pageSize=1&page=2&sort=name&dir=asc");
-    expect(paged.body.total).toBeGreaterThanOrEqual(3);
-    expect(paged.body.items).toHaveLength(1);
-
-    const changed = await client.patch<Vendor>(`/api/vendors/${created.body.id}`, {
-      email: "desk@rental.example",
-      baseVersion: 1,
-    });
-    expect(changed.status, changed.text).toBe(200);
-    expect(changed.body).toMatchObject({ email: "desk@rental.example", version: 2 });
-    const stale = await client.patch<ErrorBody>(`/api/vendors/${created.body.id}`, {
-      notes: "x",
-      baseVersion: 1,
-    });
-    expect(stale.status).toBe(409);
-    const renameClash = await client.patch<ErrorBody>(`/api/vendors/${created.body.id}`, {
-      name: "CATERING LTD",
-    });
-    expect(renameClash.status).toBe(409);
-
-    const archived = await client.patch<Vendor>(`/api/vendors/${defaults.body.id}`, { archived: true });
-    expect(archived.body.archived).toBe(true);
-    const active = await client.get<VendorListResponse>("/api/vendors?pageSize=200");
-    expect(active.body.items.map((v) => v.name)).not.toContain("Catering Ltd");
-    const onlyArchived = await client.get<VendorListResponse>("/api/vendors?archived=archived");
-    expect(onlyArchived.body.items.map((v) => v.name)).toEqual(["Catering Ltd"]);
-
-    expect((await client.delete(`/api/vendors/${defaults.body.id}`)).status).toBe(204);
-    expect((await client.get(`/api/vendors/${defaults.body.id}`)).status).toBe(404);
-
-    const trail = (await financeTrail(job.organizationId, "vendor")).filter((r) =>
-      [created.body.id, defaults.body.id].includes(r.object_id),
-    );
-    expect(trail.map((r) => r.action)).toEqual(["created", "created", "updated", "archived", "deleted"]);
-    expect(trail[2]!.before).toMatchObject({ email: "" });
-    expect(trail[2]!.after).toMatchObject({ email: "desk@rental.example" });
-  });
-
-  it("answers 400 naming the field for bad input", async () => {
-    const bad = await job.owner.client.post<ErrorBody>("/api/vendors", {
-      name: "",
-      email: "not-an-address",
-      paymentTermsDays: 12.5,
-    });
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.fields!.map((f) => f.field).sort()).toEqual(["email", "name", "paymentTermsDays"]);
-  });
-
-  it("refuses a vendor named on a purchase order its deletion, and members everything", async () => {
-    await raised(1_000);
-    const used = await job.owner.client.delete<ErrorBody>(`/api/vendors/${job.vendor.id}`);
-    expect(used.status).toBe(409);
-    expect(used.body.error.message).toMatch(/archive it instead/);
-    expect((await member.client.get("/api/vendors")).status).toBe(403);
-    expect((await member.client.post("/api/vendors", { name: "Sneaky" })).status).toBe(403);
-    expect((await stranger.owner.client.get(`/api/vendors/${job.vendor.id}`)).status).toBe(404);
-    expect((await stranger.owner.client.patch(`/api/vendors/${job.vendor.id}`, { notes: "x" })).status).toBe(
-      404,
-    );
-  });
-});
 
 describe("purchase orders", () => {
   it("raises a draft from budget lines by key, in the budget's currency, with the next number", async () => {
@@ -333,7 +120,7 @@ describe("purchase orders", () => {
         amountMinor: 30_050,
       },
     ]);
-    const trail = await financeTrail(job.organizationId, "purchase_order");
+    const trail = await financeTrail(ctx, job.organizationId, "purchase_order");
     const created = trail.find((r) => r.object_id === res.body.id)!;
     expect(created.action).toBe("created");
     expect(created.after).toMatchObject({
@@ -407,7 +194,7 @@ describe("purchase orders", () => {
     expect(locked.body.error.message).toBe(
       "A purchase order can only be changed while it is a draft: it is waiting for approval.",
     );
-    const trail = (await financeTrail(job.organizationId, "purchase_order")).filter(
+    const trail = (await financeTrail(ctx, job.organizationId, "purchase_order")).filter(
       (r) => r.object_id === po.id,
     );
     expect(trail.map((r) => r.action)).toEqual(["created", "updated", "submitted"]);
@@ -462,7 +249,7 @@ describe("purchase orders", () => {
       "A purchase order cannot be submitted for approval while it is cancelled.",
     );
 
-    const trail = (await financeTrail(job.organizationId, "purchase_order")).filter(
+    const trail = (await financeTrail(ctx, job.organizationId, "purchase_order")).filter(
       (r) => r.object_id === po.id,
     );
     expect(trail.map((r) => r.action)).toEqual([
@@ -494,7 +281,7 @@ describe("purchase orders", () => {
     const twice = await step(po, "close");
     expect(twice.status).toBe(409);
     expect(twice.body.error.message).toBe("A purchase order cannot be closed while it is closed.");
-    const trail = (await financeTrail(job.organizationId, "purchase_order")).filter(
+    const trail = (await financeTrail(ctx, job.organizationId, "purchase_order")).filter(
       (r) => r.object_id === po.id,
     );
     expect(trail.map((r) => r.action)).toEqual(["created", "submitted", "approved", "sent", "closed"]);
@@ -530,6 +317,26 @@ describe("purchase orders", () => {
     const pdf = Buffer.from(base64, "base64");
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expect(pdf.byteLength).toBeGreaterThan(5_000);
+  });
+
+  it("stays approved, with no sent row, when the mail cannot be sent", async () => {
+    const po = await pending(3_000);
+    await approve(po, job.owner);
+    const mailer = ctx.deps.mailer;
+    const send0 = mailer.send;
+    mailer.send = () => Promise.reject(new Error("SMTP refused the connection"));
+    try {
+      expect((await send(po)).status).toBe(500);
+    } finally {
+      mailer.send = send0;
+    }
+    const now = await job.owner.client.get<PurchaseOrderDetail>(`/api/purchase-orders/${po.id}`);
+    expect(now.body).toMatchObject({ status: "approved", sentAt: null, sentTo: null });
+    const trail = (await financeTrail(ctx, job.organizationId, "purchase_order")).filter(
+      (r) => r.object_id === po.id,
+    );
+    expect(trail.map((r) => r.action)).toEqual(["created", "submitted", "approved"]);
+    expect((await send(po)).status).toBe(200);
   });
 
   it("asks for an address when the vendor has none", async () => {
@@ -578,7 +385,7 @@ describe("approval by purchasing limit", () => {
     const byAdmin = await approve(big, admin);
     expect(byAdmin.status).toBe(200);
 
-    const trail = await financeTrail(job.organizationId, "purchase_order");
+    const trail = await financeTrail(ctx, job.organizationId, "purchase_order");
     expect(trail.find((r) => r.object_id === small.id && r.action === "approved")!.after).toMatchObject({
       authority: "purchasing_limit",
       purchasingLimitMinor: 100_000,
@@ -629,7 +436,7 @@ describe("approval by purchasing limit", () => {
     expect(loser.body.error.message).toBe(
       "A purchase order cannot be approved while it is approved and not sent yet.",
     );
-    const approvals = (await financeTrail(job.organizationId, "purchase_order")).filter(
+    const approvals = (await financeTrail(ctx, job.organizationId, "purchase_order")).filter(
       (r) => r.object_id === po.id && r.action === "approved",
     );
     expect(approvals).toHaveLength(1);
@@ -638,7 +445,7 @@ describe("approval by purchasing limit", () => {
 
 describe("numbering", () => {
   it("gives 50 parallel creates the numbers 1..50 with no gap or duplicate", async () => {
-    const fresh = await newJob();
+    const fresh = await newJob(ctx);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         raise([{ budgetLineKey: fresh.keys.producer, amountMinor: 100 + i }], {}, fresh),
@@ -649,12 +456,12 @@ describe("numbering", () => {
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(new Set(results.map((r) => r.body.displayNumber)).size).toBe(50);
     expect(results.map((r) => r.body.displayNumber)).toContain("PO-0050");
-    const audit = await financeTrail(fresh.organizationId, "purchase_order");
+    const audit = await financeTrail(ctx, fresh.organizationId, "purchase_order");
     expect(audit.filter((r) => r.action === "created")).toHaveLength(50);
   }, 60_000);
 
   it("keeps a cancelled PO's number and never gives it again; a refused create takes none", async () => {
-    const fresh = await newJob();
+    const fresh = await newJob(ctx);
     const first = await raise([{ budgetLineKey: fresh.keys.producer, amountMinor: 1_000 }], {}, fresh);
     expect(first.body.displayNumber).toBe("PO-0001");
     const cancelled = await fresh.owner.client.post<PurchaseOrderDetail>(
@@ -678,7 +485,7 @@ describe("numbering", () => {
 
 describe("committed", () => {
   it("is the unbilled amount of approved, sent and partially billed POs per budget line key", async () => {
-    const fresh = await newJob();
+    const fresh = await newJob(ctx);
     const { client } = fresh.owner;
     const make = async (lines: { budgetLineKey: string; amountMinor: number }[]) => {
       const res = await raise(lines, {}, fresh);
@@ -748,7 +555,7 @@ describe("the list", () => {
   let fresh: Job;
   let other: Vendor;
   beforeAll(async () => {
-    fresh = await newJob();
+    fresh = await newJob(ctx);
     const res = await fresh.owner.client.post<Vendor>("/api/vendors", { name: "Zeta Catering" });
     other = res.body;
     const specs: [number, string, string, string][] = [
