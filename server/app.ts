@@ -31,6 +31,8 @@ import { memberRoutes } from "./modules/members/routes";
 import { workloadCsvRoutes, workloadRoutes } from "./modules/workload/routes";
 import { rateCardRoutes } from "./modules/rate-cards/routes";
 import { budgetRoutes } from "./modules/budgets/routes";
+import { purchaseOrderRoutes } from "./modules/purchase-orders/routes";
+import { vendorRoutes } from "./modules/vendors/routes";
 import { capacityRoutes } from "./modules/capacity/routes";
 import { calendarRoutes } from "./modules/calendar/routes";
 import { templateRoutes } from "./modules/templates/routes";
@@ -140,6 +142,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/workload.csv", workloadCsvRoutes());
   api.route("/rate-cards", rateCardRoutes());
   api.route("/budgets", budgetRoutes());
+  api.route("/vendors", vendorRoutes());
+  api.route("/purchase-orders", purchaseOrderRoutes());
   api.route("/capacity", capacityRoutes());
   api.route("/calendar", calendarRoutes());
   api.route("/templates", templateRoutes());
