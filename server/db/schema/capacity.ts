@@ -1,18 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { profiles } from "./auth";
-import { organizations } from "./workspaces";
+import { orgId, ts } from "./columns";
 
 /*
  * Capacity and time off (spec §9 "Capacity 8 hours per day"; PRODUCT.md → Workload, Settings →
@@ -21,12 +10,6 @@ import { organizations } from "./workspaces";
  * default minutes per day) lives on organizations. The SQL function workload_capacity()
  * (migration 0008) turns these rows into capacity per person per day.
  */
-
-const orgId = () =>
-  text("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" });
-const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** Days nobody works (Settings → Organization → Holidays). */
 export const workspaceHolidays = pgTable(

@@ -9,22 +9,15 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { profiles } from "./auth";
-import { organizations } from "./workspaces";
+import { orgId, ts } from "./columns";
 
 /*
  * Everything synced from ClickUp. Every table carries organization_id first in its
  * primary key so rows can be distributed by workspace; provider ids stay text.
  */
-
-const orgId = () =>
-  text("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" });
-const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A workspace's link to one ClickUp workspace ("team"). Tokens are encrypted at rest. */
 export const clickupWorkspaceConnections = pgTable("clickup_workspace_connections", {

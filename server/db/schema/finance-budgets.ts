@@ -9,11 +9,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { profiles } from "./auth";
-import { organizations } from "./workspaces";
+import { orgId, ts, money } from "./columns";
 
 /*
  * Budgets on the AICP bid form (PRODUCT.md → Budgets): a budget of a project (ClickUp folder) is
@@ -24,13 +23,6 @@ import { organizations } from "./workspaces";
  * form (domain/aicp.ts AICP_FORM_VERSIONS) is pinned by id. Every write appends a finance row
  * to audit_events (category 'finance').
  */
-
-const orgId = () =>
-  text("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" });
-const ts = (name: string) => timestamp(name, { withTimezone: true });
-const money = (name: string) => bigint(name, { mode: "number" });
 
 /** One budget of a project. The status is its latest revision's. */
 export const budgets = pgTable(

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -10,12 +9,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { profiles } from "./auth";
 import { budgets } from "./finance-budgets";
-import { organizations } from "./workspaces";
+import { orgId, ts, money } from "./columns";
 
 /*
  * Vendors and purchase orders (PRODUCT.md → Purchase orders). A PO is raised from lines of an
@@ -25,13 +23,6 @@ import { organizations } from "./workspaces";
  * transaction that creates the document, and never reused. Every write appends a finance row to
  * audit_events (category 'finance').
  */
-
-const orgId = () =>
-  text("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" });
-const ts = (name: string) => timestamp(name, { withTimezone: true });
-const money = (name: string) => bigint(name, { mode: "number" });
 
 /** A supplier the agency buys from. The name is unique per workspace whatever its case. */
 export const vendors = pgTable(

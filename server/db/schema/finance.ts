@@ -9,22 +9,15 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { profiles } from "./auth";
-import { organizations } from "./workspaces";
+import { orgId, ts } from "./columns";
 
 /*
  * Rate cards (PRODUCT.md → Rate cards): money in integer minor units of the card's currency,
  * rates per hour. Every change appends a finance row to audit_events (category 'finance').
  */
-
-const orgId = () =>
-  text("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" });
-const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A named card: internal (cost per hour) or client (bill rate per hour); one default per kind. */
 export const rateCards = pgTable(

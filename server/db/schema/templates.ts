@@ -9,11 +9,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { profiles } from "./auth";
-import { organizations } from "./workspaces";
+import { orgId, ts } from "./columns";
 
 /*
  * Folder templates (PRODUCT.md → Templates). A template is a tree of lists and tasks; every saved
@@ -23,12 +22,6 @@ import { organizations } from "./workspaces";
  * key the moment ClickUp returns its id, so a retry after a crash or a refusal never creates it
  * twice.
  */
-
-const orgId = () =>
-  text("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" });
-const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const folderTemplates = pgTable(
   "folder_templates",
