@@ -25,13 +25,14 @@ read -r -a DATES <<<"${TEST_DATES:-${DEFAULT_DATES[*]}}"
 
 # What depends on today: the demo generator and the dashboard API (fixtures dated from now), and
 # in the browser the dashboard's week and timesheet, the project page's milestones and the
-# milestones calendar (month of today, phone list) over the demo agency. Only those browser tests run (-t): the app's start and demo sync cost ~1 min a date.
+# milestones calendar (month of today, phone list, drags to a neighbouring day) and the week's keyboard
+# path over the demo agency. Only those browser tests run (-t): the app's start and demo sync cost ~1 min a date.
 UNIT_API=(
   simulator/clickup/demo-agency.test.ts
   server/modules/dashboard/dashboard.test.ts
 )
-E2E=(tests/e2e/dashboard.e2e.ts tests/e2e/projects.e2e.ts tests/e2e/calendar.e2e.ts)
-E2E_TESTS="this week's work|saves timesheet hours|header figures of a demo project|month, week and list views|phone \\(390 px\\): the list by default"
+E2E=(tests/e2e/dashboard.e2e.ts tests/e2e/projects.e2e.ts tests/e2e/calendar.e2e.ts tests/e2e/a11y.e2e.ts)
+E2E_TESTS="this week's work|saves timesheet hours|header figures of a demo project|month, week and list views|phone \\(390 px\\): the list by default|a drag moves a milestone|ClickUp refuses moving|the week is one tab stop"
 
 # TEST_DATES_JOBS dates side by side (default 1): each has its own app on a free port and its own
 # databases. Only on a machine with cores to spare: on 2 busy cores, 3 apps starting at once
