@@ -5,6 +5,7 @@ import { AppError, badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { RequestContext } from "../../request-context";
 import { recordChange } from "../audit/record-change";
+import { committedByLineKey } from "../purchase-orders/repo";
 import { lockedBudget, requireDraft, tooLarge, touchRevision } from "./budget-writes";
 import type { BudgetLineConflict, BudgetLineView, CreateBudgetLine, UpdateBudgetLine } from "./contract";
 import {
@@ -177,7 +178,8 @@ export async function updateBudgetLine(
     if (Object.keys(input).every((field) => ACTUAL_FIELDS.has(field)))
       await requireActualEditable(tx, ctx, budgetId, before, latest);
     else await requireLineEditable(tx, ctx, budgetId, before, latest);
-    if (before.version !== input.baseVersion) throw new LineConflictError(lineView(before));
+    if (before.version !== input.baseVersion)
+      throw new LineConflictError(lineView(before, await committedOf(tx, ctx, budgetId, before.key)));
     if (input.section !== undefined) requireSectionOnForm(budget, input.section);
     const figures = {
       quantity: input.quantityHundredths ?? toInt(before.quantity_hundredths),
@@ -209,7 +211,7 @@ export async function updateBudgetLine(
       after: { budgetId, ...lineAudit(after) },
       category: "finance",
     });
-    return lineView(after);
+    return lineView(after, await committedOf(tx, ctx, budgetId, after.key));
   });
 }
 
@@ -228,4 +230,15 @@ export async function deleteBudgetLine(ctx: RequestContext, budgetId: string, li
       category: "finance",
     });
   });
+}
+
+/** The committed cost of one line (its key's open purchase orders), as the budget screen shows it. */
+async function committedOf(
+  tx: Executor,
+  ctx: RequestContext,
+  budgetId: string,
+  key: string,
+): Promise<number> {
+  const committed = await committedByLineKey(tx, ctx.organizationId, [budgetId]);
+  return committed.find((c) => c.line_key === key)?.committed_minor ?? 0;
 }

@@ -218,7 +218,7 @@ export const budgetLineSchema = z
     estimateMinor: z.number().int(),
     /** Actual cost entered on the line (labour from time entries is per section: `labour`). */
     actualMinor: z.number().int(),
-    /** Open purchase orders on the line (0 until purchase orders exist: see `committed`). */
+    /** The unbilled amount of the open (approved, sent, partly billed) purchase orders on the line. */
     committedMinor: z.number().int(),
     /** Estimate − actual (negative: over budget). */
     varianceMinor: z.number().int(),
@@ -340,8 +340,6 @@ export const budgetDetailSchema = z
       unpricedMinutes: z.number().int(),
       amountMinor: z.number().int(),
     }),
-    /** Whether committed cost (open purchase orders) is known yet, and why not. */
-    committed: z.object({ available: z.boolean(), reason: z.string().nullable() }),
     /**
      * Its sections and top sheet per column: estimate; committed; actual (the lines' actuals
      * plus labour); forecast at completion (per section, the larger of the estimate and

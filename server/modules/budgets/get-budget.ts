@@ -5,21 +5,13 @@ import type { RequestContext } from "../../request-context";
 import type { BudgetDetail, BudgetQuery } from "./contract";
 import { labourSums } from "./labour-repo";
 import { selectBudget, selectLines, selectRevisions, sectionSums } from "./repo";
-import {
-  COMMITTED_UNAVAILABLE,
-  figuresOf,
-  formOf,
-  iso,
-  labourView,
-  lineView,
-  ratesOf,
-  revisionSummary,
-  totalsOf,
-} from "./views";
+import { committedByLineKey } from "../purchase-orders/repo";
+import { figuresOf, formOf, iso, labourView, lineView, ratesOf, revisionSummary, totalsOf } from "./views";
 
 /**
  * A budget with its revisions, the chosen revision's lines (the latest unless `revision` names
- * another), its sections and top sheet (estimate, committed, actual — the lines' actuals plus
+ * another), its sections and top sheet (estimate, committed — open purchase orders' unbilled
+ * amounts per line key —, actual — the lines' actuals plus
  * labour from time entries — and forecast columns, computed by domain/aicp.ts computeBudget from
  * per-section sums), its labour actuals and the actions allowed now.
  */
@@ -39,9 +31,11 @@ export async function readBudget(
   const lines = await selectLines(executor, ctx.organizationId, budgetId, number);
   const sums = await sectionSums(executor, ctx.organizationId, budgetId, number);
   const labour = await labourSums(executor, ctx.organizationId, [budgetId]);
+  const committed = await committedByLineKey(executor, ctx.organizationId, [budgetId]);
+  const committedByKey = new Map(committed.map((c) => [c.line_key, c.committed_minor]));
   const form = formOf(budget.form_id);
   const rates = ratesOf(chosen);
-  const totals = totalsOf(form, sums, rates, labour);
+  const totals = totalsOf(form, sums, rates, labour, committed);
   return {
     id: budget.id,
     projectId: budget.folder_id,
@@ -63,9 +57,8 @@ export async function readBudget(
       linesEditable: budgetLinesEditable(chosen.status),
       actualsEditable: chosen.number === latest.number && lineActualsEditable(chosen.status),
     },
-    lines: lines.map(lineView),
+    lines: lines.map((line) => lineView(line, committedByKey.get(line.key) ?? 0)),
     labour: labourView(budget, labour),
-    committed: { available: false, reason: COMMITTED_UNAVAILABLE },
     totals,
     figures: figuresOf(budget.bid_type, totals),
     createdAt: iso(budget.created_at),

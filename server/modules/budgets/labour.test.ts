@@ -99,7 +99,7 @@ describe("labour actuals", () => {
     expect(budget.labour.sections).toEqual([
       { section: "A", minutes: 380, unpricedMinutes: 30, amountMinor: 42_000, entries: 6 },
     ]);
-    expect(budget.committed.available).toBe(false);
+    expect(budget.figures.committedMinor).toBe(0);
 
     const line = await owner.client.post(`/api/budgets/${budget.id}/lines`, {
       section: "D",

@@ -29,8 +29,13 @@ export function formOf(formId: string): AicpFormVersion {
   return form;
 }
 
-export function lineView(row: LineRow): BudgetLineView {
-  const columns = { estimate: toInt(row.estimate_minor), committed: 0, actual: toInt(row.actual_minor) };
+/** A line with its committed cost (the unbilled amount of its open purchase orders, by its key). */
+export function lineView(row: LineRow, committedMinor = 0): BudgetLineView {
+  const columns = {
+    estimate: toInt(row.estimate_minor),
+    committed: committedMinor,
+    actual: toInt(row.actual_minor),
+  };
   return {
     id: row.id,
     key: row.key,
@@ -105,15 +110,12 @@ export function revisionSummary(row: RevisionRow) {
   };
 }
 
-/** Why the committed column is 0 (purchase orders are not built yet). */
-export const COMMITTED_UNAVAILABLE =
-  "Committed cost comes from open purchase orders, which are not set up yet: it shows 0 until they are.";
-
 type Columns = BudgetDetail["totals"];
 
 /**
- * The columns of a revision from its per-section sums and the budget's labour per section:
- * estimate; committed (0 until purchase orders exist); actual = the lines' actuals + labour; and
+ * The columns of a revision from its per-section sums, the budget's labour per section and its
+ * committed cost per section (open purchase orders' unbilled amounts):
+ * estimate; committed; actual = the lines' actuals + labour; and
  * forecast at completion per section (domain forecastAtCompletion of the section's sums), each
  * carried through computeBudget (P&W on labour sections, insurance, fee).
  */
@@ -122,8 +124,13 @@ export function totalsOf(
   sums: readonly SectionSumRow[],
   rates: BudgetRates,
   labour: readonly Pick<LabourSumRow, "section" | "amount">[] = [],
+  committedRows: readonly { section: string; committed_minor: number }[] = [],
 ): Columns {
-  const letters = new Set<string>([...sums.map((s) => s.section), ...labour.map((l) => l.section)]);
+  const letters = new Set<string>([
+    ...sums.map((s) => s.section),
+    ...labour.map((l) => l.section),
+    ...committedRows.map((c) => c.section),
+  ]);
   const perSection = [...letters].map((section) => {
     const sum = sums.find((s) => s.section === section);
     const labourAmount = labour
@@ -131,12 +138,15 @@ export function totalsOf(
       .reduce((total, l) => total + toInt(l.amount), 0);
     const estimate = sum ? toInt(sum.estimate) : 0;
     const actual = (sum ? toInt(sum.actual) : 0) + labourAmount;
+    const committed = committedRows
+      .filter((c) => c.section === section)
+      .reduce((total, c) => total + c.committed_minor, 0);
     return {
       section: section as AicpSectionLetter,
       estimate,
-      committed: 0,
+      committed,
       actual,
-      forecast: forecastAtCompletion({ estimate, committed: 0, actual }),
+      forecast: forecastAtCompletion({ estimate, committed, actual }),
     };
   });
   const column = (pick: (row: (typeof perSection)[number]) => number): BudgetTotals =>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aicpForm, computeBudget } from "@domain/aicp";
 import { createUserInWorkspace, failAuditInserts, type WorkspaceUser } from "../../../tests/api/fixtures";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
 import { readOutbox } from "../../mail/mailer";
@@ -548,6 +549,34 @@ describe("committed", () => {
     expect(list.body.totals).toEqual([
       { currency: "USD", count: 6, amountMinor: 1_160_000, billedMinor: 25_000, committedMinor: 120_000 },
     ]);
+
+    // The budget's Committed column: per line by key, per section, and through P&W, insurance and
+    // fee on the top sheet exactly as the estimate column is carried.
+    const budget = (await client.get<BudgetDetail>(`/api/budgets/${fresh.budget.id}`)).body;
+    const committedOf = (key: string) => budget.lines.find((l) => l.key === key)!.committedMinor;
+    expect([fresh.keys.producer, fresh.keys.travel, fresh.keys.camera].map(committedOf)).toEqual([
+      35_000, 20_000, 65_000,
+    ]);
+    const expected = computeBudget(
+      aicpForm(budget.formId)!,
+      [
+        { section: "A", amount: 35_000 },
+        { section: "D", amount: 20_000 },
+        { section: "I", amount: 65_000 },
+      ],
+      budget.revision.rates,
+    );
+    expect(budget.totals.committed).toEqual(expected);
+    expect(budget.figures.committedMinor).toBe(expected.grandTotal);
+    expect(expected.grandTotal).toBeGreaterThanOrEqual(120_000);
+    for (const line of budget.lines)
+      expect(line.forecastMinor).toBe(Math.max(line.estimateMinor, line.actualMinor + line.committedMinor));
+
+    // Cancelling the approved PO takes its 50,000 off the producer and travel lines.
+    expect((await act(approved, "cancel")).status).toBe(200);
+    const after = (await client.get<BudgetDetail>(`/api/budgets/${fresh.budget.id}`)).body;
+    expect(after.lines.find((l) => l.key === fresh.keys.producer)!.committedMinor).toBe(5_000);
+    expect(after.lines.find((l) => l.key === fresh.keys.travel)!.committedMinor).toBe(0);
   });
 });
 

@@ -1,7 +1,5 @@
-import { Info } from "lucide-react";
 import { aicpForm, type AicpSectionLetter } from "@domain/aicp";
 import { formatBasisPoints } from "@domain/money";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/cn";
 import type { BudgetDetail } from "./api";
 import { Money, Variance } from "./status-badge";
@@ -79,16 +77,6 @@ export function TopSheet({
               {COLUMNS.map((c) => (
                 <th key={c} scope="col" className="px-2 py-1.5 text-right font-medium whitespace-nowrap">
                   {c}
-                  {c === "Committed" && !budget.committed.available ? (
-                    <Tooltip>
-                      <TooltipTrigger asChild>
-                        <button type="button" className="ml-1 align-middle" aria-label="Why committed is 0">
-                          <Info className="size-3.5" aria-hidden />
-                        </button>
-                      </TooltipTrigger>
-                      <TooltipContent>{budget.committed.reason}</TooltipContent>
-                    </Tooltip>
-                  ) : null}
                 </th>
               ))}
             </tr>
@@ -177,10 +165,8 @@ export function TopSheet({
         Actual is the lines' actuals plus labour from ClickUp time entries at internal rates, with P&W,
         insurance and fee. Client actual:{" "}
         {firm ? "a firm bid bills its estimate" : "a cost-plus bid bills its actuals"}. Variance is estimate −
-        actual (red: over budget).
-        {!budget.committed.available && budget.committed.reason ? (
-          <span data-testid="committed-reason"> Committed shows 0: {budget.committed.reason}</span>
-        ) : null}
+        actual (red: over budget). Committed is what open purchase orders still owe their vendors (approved,
+        sent or partly billed, less what is billed).
       </p>
     </div>
   );
