@@ -1,10 +1,17 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
 import type { AicpSectionLetter } from "@domain/aicp";
 import { hundredthsToText } from "@domain/budget-csv";
 import { formatHours } from "@domain/format";
 import { formatBasisPoints, formatMoney } from "@domain/money";
+import {
+  BAND,
+  drawPageFooters,
+  INK,
+  MUTED,
+  startPdf,
+  type Align,
+  type TextStyle,
+  type Writer,
+} from "../../lib/pdf";
 import type { BudgetDetail, BudgetLineView } from "./contract";
 import { BID_TYPE_LABEL, STATUS_LABEL } from "./export-budget-csv";
 
@@ -13,88 +20,11 @@ import { BID_TYPE_LABEL, STATUS_LABEL } from "./export-budget-csv";
  * page 1 the top sheet (the 16 lines with Estimate and Actual, subtotals bold, contingency,
  * weather day, the total with contingency), then the detail — each lettered section with its
  * lines and its subtotal, P&W and total rows — with the column header repeated on every page
- * and "Page n of m" at the foot. US Letter, Inter embedded (pdfkit subsets the glyphs used).
+ * and "Page n of m" at the foot. US Letter, Inter embedded in every script it has (server/lib/pdf.ts).
  *
  * Every amount is an integer of minor units formatted by domain/money.ts formatMoney in the
- * budget's currency; numbers are right-aligned. Inter comes in @fontsource's per-script files,
- * so each piece of text is drawn in runs, each run in the first file that has its characters
- * (Latin, then Latin Extended, Cyrillic, Greek, Vietnamese); a character none has prints as �.
+ * budget's currency; numbers are right-aligned.
  */
-
-const require = createRequire(import.meta.url);
-
-const SUBSETS = [
-  "latin",
-  "latin-ext",
-  "cyrillic",
-  "cyrillic-ext",
-  "greek",
-  "greek-ext",
-  "vietnamese",
-] as const;
-type Subset = (typeof SUBSETS)[number];
-type Weight = 400 | 700;
-
-interface FontFile {
-  name: string;
-  data: Buffer;
-  ranges: [number, number][];
-}
-
-let fontFiles: Map<string, FontFile> | undefined;
-
-/** Parses "U+0000-00FF,U+0131" into code point ranges. */
-function unicodeRanges(spec: string): [number, number][] {
-  return spec.split(",").map((part) => {
-    const [from, to] = part.trim().replace(/^U\+/i, "").split("-");
-    const start = Number.parseInt(from!, 16);
-    return [start, to ? Number.parseInt(to, 16) : start];
-  });
-}
-
-/** Inter's files (read once per process): each subset in both weights, with what it covers. */
-function fonts(): Map<string, FontFile> {
-  if (fontFiles) return fontFiles;
-  const coverage = require("@fontsource/inter/unicode.json") as Record<Subset, string>;
-  const files = new Map<string, FontFile>();
-  for (const subset of SUBSETS) {
-    for (const weight of [400, 700] as const) {
-      const name = `Inter-${subset}-${weight}`;
-      const file = require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`);
-      files.set(name, { name, data: fs.readFileSync(file), ranges: unicodeRanges(coverage[subset]) });
-    }
-  }
-  fontFiles = files;
-  return files;
-}
-
-const covers = (font: FontFile, codePoint: number) =>
-  font.ranges.some(([from, to]) => codePoint >= from && codePoint <= to);
-
-interface Run {
-  font: string;
-  text: string;
-}
-
-/** `text` as runs of one font each (see above); a character no subset covers becomes U+FFFD. */
-function runsOf(text: string, weight: Weight): Run[] {
-  // eslint-disable-next-line no-control-regex -- Latin-1 is the whole of the latin file's first range
-  if (/^[\u0000-\u00ff]*$/.test(text)) return [{ font: `Inter-latin-${weight}`, text }];
-  const files = fonts();
-  const runs: Run[] = [];
-  for (const char of text) {
-    const codePoint = char.codePointAt(0)!;
-    let font = `Inter-latin-${weight}`;
-    let out = char;
-    const found = SUBSETS.map((s) => files.get(`Inter-${s}-${weight}`)!).find((f) => covers(f, codePoint));
-    if (found) font = found.name;
-    else out = "\uFFFD";
-    const last = runs[runs.length - 1];
-    if (last && last.font === font) last.text += out;
-    else runs.push({ font, text: out });
-  }
-  return runs;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Layout
@@ -105,96 +35,7 @@ const MARGIN = { left: 40, right: 40, top: 40, bottom: 54 };
 const CONTENT_RIGHT = PAGE.width - MARGIN.right;
 const CONTENT_BOTTOM = PAGE.height - MARGIN.bottom;
 
-const INK = "#111827";
-const MUTED = "#6b7280";
-const RULE = "#d1d5db";
-const BAND = "#eef2f7";
 const SUBTOTAL_FILL = "#f6f7f9";
-
-type Align = "left" | "right";
-
-interface TextStyle {
-  size: number;
-  weight?: Weight;
-  color?: string;
-}
-
-class Writer {
-  constructor(readonly doc: PDFKit.PDFDocument) {}
-
-  private readonly widths = new Map<string, number>();
-
-  width(text: string, style: TextStyle): number {
-    const key = `${style.weight ?? 400}|${style.size}|${text}`;
-    const known = this.widths.get(key);
-    if (known !== undefined) return known;
-    let total = 0;
-    for (const run of runsOf(text, style.weight ?? 400)) {
-      total += this.doc.font(run.font).fontSize(style.size).widthOfString(run.text);
-    }
-    this.widths.set(key, total);
-    return total;
-  }
-
-  /** `text` cut to `width` with an ellipsis when it does not fit. */
-  fit(text: string, width: number, style: TextStyle): string {
-    if (this.width(text, style) <= width) return text;
-    const chars = [...text];
-    let low = 0;
-    let high = chars.length;
-    while (low < high) {
-      const mid = Math.ceil((low + high) / 2);
-      if (this.width(`${chars.slice(0, mid).join("")}…`, style) <= width) low = mid;
-      else high = mid - 1;
-    }
-    return `${chars.slice(0, low).join("").trimEnd()}…`;
-  }
-
-  /** One line of text in a box of `width` from `x` (cut to fit), left or right aligned. */
-  line(text: string, x: number, y: number, width: number, style: TextStyle, align: Align = "left"): void {
-    const shown = this.fit(text, width, style);
-    let cursor = align === "right" ? x + width - this.width(shown, style) : x;
-    this.doc.fillColor(style.color ?? INK);
-    for (const run of runsOf(shown, style.weight ?? 400)) {
-      this.doc.font(run.font).fontSize(style.size);
-      this.doc.text(run.text, cursor, y, { lineBreak: false });
-      cursor += this.doc.widthOfString(run.text);
-    }
-  }
-
-  /** `text` wrapped on spaces into lines of at most `width` (a longer word is cut by characters). */
-  wrap(text: string, width: number, style: TextStyle): string[] {
-    const words = text.replace(/\s+/g, " ").trim().split(" ");
-    const lines: string[] = [];
-    let current = "";
-    for (const word of words) {
-      const candidate = current ? `${current} ${word}` : word;
-      if (this.width(candidate, style) <= width) {
-        current = candidate;
-        continue;
-      }
-      if (current) lines.push(current);
-      current = word;
-      while (this.width(current, style) > width) {
-        const chars = [...current];
-        let take = chars.length - 1;
-        while (take > 1 && this.width(chars.slice(0, take).join(""), style) > width) take -= 1;
-        lines.push(chars.slice(0, take).join(""));
-        current = chars.slice(take).join("");
-      }
-    }
-    if (current || lines.length === 0) lines.push(current);
-    return lines;
-  }
-
-  rule(x1: number, x2: number, y: number, color = RULE, width = 0.5): void {
-    this.doc.save().moveTo(x1, y).lineTo(x2, y).lineWidth(width).strokeColor(color).stroke().restore();
-  }
-
-  fill(x: number, y: number, width: number, height: number, color: string): void {
-    this.doc.save().rect(x, y, width, height).fillColor(color).fill().restore();
-  }
-}
 
 interface Column {
   header: string;
@@ -234,35 +75,17 @@ export interface BudgetPdfOptions {
 
 /** The PDF of one revision of a budget (readBudget's answer) as bytes. */
 export async function renderBudgetPdf(detail: BudgetDetail, options: BudgetPdfOptions): Promise<Uint8Array> {
-  const doc = new PDFDocument({
-    size: "LETTER",
+  const { doc, w, finish } = startPdf({
     margins: MARGIN,
-    bufferPages: true,
-    autoFirstPage: true,
-    info: {
-      Title: `${detail.name} — ${revisionLabel(detail.revision.number)}`,
-      Author: "Agency Hub",
-      Creator: "Agency Hub",
-      Producer: "Agency Hub",
-      CreationDate: options.generatedAt,
-      ModDate: options.generatedAt,
-    },
+    title: `${detail.name} — ${revisionLabel(detail.revision.number)}`,
+    author: "Agency Hub",
+    generatedAt: options.generatedAt,
   });
-  for (const file of fonts().values()) doc.registerFont(file.name, file.data);
-  const chunks: Buffer[] = [];
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve());
-    doc.on("error", reject);
-  });
-  const w = new Writer(doc);
   drawTopSheet(w, detail);
   doc.addPage();
   drawDetail(w, detail);
   drawFooters(w, detail, options.generatedAt);
-  doc.end();
-  await done;
-  return new Uint8Array(Buffer.concat(chunks));
+  return finish();
 }
 
 const moneyTexts = new WeakMap<BudgetDetail, Map<number, string>>();
@@ -560,18 +383,6 @@ function drawDetail(w: Writer, detail: BudgetDetail): void {
 // ---------------------------------------------------------------------------------------------
 
 function drawFooters(w: Writer, detail: BudgetDetail, generatedAt: Date): void {
-  const doc = w.doc;
-  const range = doc.bufferedPageRange();
-  const y = PAGE.height - 34;
-  const width = CONTENT_RIGHT - MARGIN.left;
   const left = `${detail.name} · ${revisionLabel(detail.revision.number)} · ${STATUS_LABEL[detail.revision.status]} · generated ${generatedAt.toISOString().slice(0, 10)}`;
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    w.rule(MARGIN.left, CONTENT_RIGHT, y - 6);
-    const page = `Page ${i - range.start + 1} of ${range.count}`;
-    const style: TextStyle = { size: 7.5, color: MUTED };
-    const pageWidth = w.width(page, style);
-    w.line(left, MARGIN.left, y, width - pageWidth - 16, style);
-    w.line(page, CONTENT_RIGHT - pageWidth, y, pageWidth, style);
-  }
+  drawPageFooters(w, left, { x: MARGIN.left, right: CONTENT_RIGHT, y: PAGE.height - 34 });
 }
