@@ -62,6 +62,9 @@ async function dragHoldingPatch(page: Page, id: string, to: string): Promise<Res
   const patched = page.waitForResponse(
     (r) => r.url().includes(`/api/calendar/items/${id}`) && r.request().method() === "PATCH",
   );
+  // The target (on the chip's row: neighbourInRow) in the middle of the window first: a native
+  // drag during which the page scrolls to reach its target drops nothing in Chromium.
+  await cell(page, to).evaluate((el) => el.scrollIntoView({ block: "center" }));
   await page.locator(`[data-testid="calendar-item"][data-item-id="${id}"]`).dragTo(cell(page, to));
   await expect
     .poll(() => cell(page, to).locator(`[data-item-id="${id}"]`).getAttribute("data-pending"))
@@ -116,8 +119,8 @@ function pickMove(data: CalendarResponse, grid: Set<string>): { item: CalendarIt
 
 /**
  * The next day of the grid in the same week row, else the one before: never the day itself, and
- * never a day on another row. A native drag from a Sunday to the Monday below it would make the
- * browser scroll mid-drag (the last row ends below the fold), and Chromium drops nothing then.
+ * never a day on another row, so that source and target are in the window together (see
+ * dragHoldingPatch).
  */
 function neighbourInRow(grid: Set<string>, day: string): string {
   const sorted = [...grid].sort();
