@@ -180,3 +180,125 @@ export const purchaseOrderLines = pgTable(
     check("purchase_order_lines_section_letter", sql`${t.section} ~ '^[A-Z]$'`),
   ],
 );
+
+const VENDOR_BILL_STATUS_VALUES = ["received", "approved", "paid", "void"] as const;
+
+/**
+ * A vendor bill (PRODUCT.md → Vendor bill; lifecycle in domain/vendor-bills.ts): the vendor's
+ * invoice entered against lines of one PO or straight against budget lines (flagged
+ * `without_po`). Gapless per workspace (BILL-0001, document_numbers kind 'vendor_bill'). The
+ * vendor's invoice number is unique per vendor in any case among bills that are not void (a void
+ * bill keeps its own number and frees the vendor's for a corrected entry). Approved and paid
+ * bills are actual cost on their budget lines and billed on their PO lines
+ * (purchase_order_lines.billed_minor, kept in the approving transaction).
+ */
+export const vendorBills = pgTable(
+  "vendor_bills",
+  {
+    organizationId: orgId(),
+    id: text("id").notNull(),
+    number: integer("number").notNull(),
+    vendorId: text("vendor_id").notNull(),
+    /** The PO it bills (null: entered straight against budget lines). */
+    purchaseOrderId: text("purchase_order_id"),
+    budgetId: text("budget_id").notNull(),
+    /** The vendor's own number for it. */
+    invoiceNumber: text("invoice_number").notNull(),
+    billDate: date("bill_date", { mode: "string" }).notNull(),
+    /** Bill date + the vendor's payment terms when entered. */
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    /** ISO 4217: the budget's. */
+    currency: text("currency").notNull(),
+    status: text("status", { enum: VENDOR_BILL_STATUS_VALUES }).notNull(),
+    /** Σ line amounts, kept by every write. */
+    totalMinor: money("total_minor").notNull(),
+    /** Some line is billed to a budget line with no PO behind it. */
+    withoutPo: boolean("without_po").notNull().default(false),
+    notes: text("notes").notNull().default(""),
+    version: integer("version").notNull().default(1),
+    createdBy: text("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    approvedBy: text("approved_by").references(() => profiles.id, { onDelete: "set null" }),
+    approvedAt: ts("approved_at"),
+    paidBy: text("paid_by").references(() => profiles.id, { onDelete: "set null" }),
+    paidAt: ts("paid_at"),
+    /** The day the vendor was paid. */
+    paymentDate: date("payment_date", { mode: "string" }),
+    voidedBy: text("voided_by").references(() => profiles.id, { onDelete: "set null" }),
+    voidedAt: ts("voided_at"),
+    voidReason: text("void_reason"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    uniqueIndex("vendor_bills_number_idx").on(t.organizationId, t.number),
+    uniqueIndex("vendor_bills_invoice_number_idx")
+      .on(t.organizationId, t.vendorId, sql`lower(${t.invoiceNumber})`)
+      .where(sql`${t.status} <> 'void'`),
+    foreignKey({
+      name: "vendor_bills_vendor_fk",
+      columns: [t.organizationId, t.vendorId],
+      foreignColumns: [vendors.organizationId, vendors.id],
+    }),
+    foreignKey({
+      name: "vendor_bills_budget_fk",
+      columns: [t.organizationId, t.budgetId],
+      foreignColumns: [budgets.organizationId, budgets.id],
+    }),
+    foreignKey({
+      name: "vendor_bills_purchase_order_fk",
+      columns: [t.organizationId, t.purchaseOrderId],
+      foreignColumns: [purchaseOrders.organizationId, purchaseOrders.id],
+    }),
+    index("vendor_bills_status_idx").on(t.organizationId, t.status, t.dueDate),
+    index("vendor_bills_vendor_idx").on(t.organizationId, t.vendorId, t.number),
+    index("vendor_bills_due_idx").on(t.organizationId, t.dueDate),
+    index("vendor_bills_budget_idx").on(t.organizationId, t.budgetId, t.status),
+    index("vendor_bills_purchase_order_idx").on(t.organizationId, t.purchaseOrderId),
+    check("vendor_bills_number_positive", sql`${t.number} >= 1`),
+    check("vendor_bills_currency_code", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("vendor_bills_status_valid", sql`${t.status} in ('received', 'approved', 'paid', 'void')`),
+    check("vendor_bills_total_positive", sql`${t.totalMinor} > 0`),
+    check("vendor_bills_invoice_number_not_blank", sql`length(btrim(${t.invoiceNumber})) > 0`),
+    check("vendor_bills_due_after_bill", sql`${t.dueDate} >= ${t.billDate}`),
+    check("vendor_bills_paid_has_date", sql`${t.status} <> 'paid' or ${t.paymentDate} is not null`),
+    check("vendor_bills_version_positive", sql`${t.version} >= 1`),
+  ],
+);
+
+/**
+ * A line of a bill: the budget line (by key) it is cost on, and the PO line it bills (null:
+ * without a PO). A PO line's key is copied, so actual cost reads one column.
+ */
+export const vendorBillLines = pgTable(
+  "vendor_bill_lines",
+  {
+    organizationId: orgId(),
+    id: text("id").notNull(),
+    billId: text("bill_id").notNull(),
+    position: integer("position").notNull(),
+    purchaseOrderLineId: text("purchase_order_line_id"),
+    /** budget_lines.key of the bill's budget. */
+    budgetLineKey: text("budget_line_key").notNull(),
+    section: text("section").notNull(),
+    description: text("description").notNull().default(""),
+    amountMinor: money("amount_minor").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    foreignKey({
+      name: "vendor_bill_lines_bill_fk",
+      columns: [t.organizationId, t.billId],
+      foreignColumns: [vendorBills.organizationId, vendorBills.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "vendor_bill_lines_po_line_fk",
+      columns: [t.organizationId, t.purchaseOrderLineId],
+      foreignColumns: [purchaseOrderLines.organizationId, purchaseOrderLines.id],
+    }),
+    index("vendor_bill_lines_bill_idx").on(t.organizationId, t.billId, t.position),
+    index("vendor_bill_lines_po_line_idx").on(t.organizationId, t.purchaseOrderLineId),
+    check("vendor_bill_lines_amount_positive", sql`${t.amountMinor} > 0`),
+    check("vendor_bill_lines_section_letter", sql`${t.section} ~ '^[A-Z]$'`),
+  ],
+);
