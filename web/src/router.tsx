@@ -103,6 +103,10 @@ export const routes: RouteObject[] = [
                   { path: "finance/invoices", lazy: () => import("./routes/finance/invoices") },
                   { path: "finance/bills", lazy: () => import("./routes/finance/bills") },
                   { path: "finance/purchase-orders", lazy: () => import("./routes/finance/purchase-orders") },
+                  {
+                    path: "finance/purchase-orders/:poId",
+                    lazy: () => import("./routes/finance/purchase-order"),
+                  },
                   { path: "finance/sows", lazy: () => import("./routes/finance/sows") },
                   {
                     path: "finance/rate-cards",

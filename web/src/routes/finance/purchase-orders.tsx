@@ -1,19 +1,11 @@
 import { RequirePermission } from "@/features/app-shell/access-denied";
-import { EmptyState, Page } from "@/features/app-shell/page";
-
-function Screen() {
-  return (
-    <Page title="Purchase Orders" description="Purchase orders issued to vendors.">
-      <EmptyState title="No purchase orders yet">Purchase orders will be listed here.</EmptyState>
-    </Page>
-  );
-}
+import { PurchaseOrdersListPage } from "@/features/purchase-orders/purchase-orders-list-page";
 
 /** Finance needs canViewFinancials (spec §6); anyone else opening the URL gets "You don't have access". */
 export function Component() {
   return (
     <RequirePermission permission="canViewFinancials" area="Finance">
-      <Screen />
+      <PurchaseOrdersListPage />
     </RequirePermission>
   );
 }
