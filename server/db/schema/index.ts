@@ -10,3 +10,4 @@ export * from "./templates";
 export * from "./calendar";
 export * from "./finance-budgets";
 export * from "./finance-purchasing";
+export * from "./finance-invoicing";
