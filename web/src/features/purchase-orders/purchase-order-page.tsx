@@ -344,13 +344,13 @@ function StepDialog({
   const [reason, setReason] = useState("");
   const open = action !== null;
 
-  const close = () => {
-    if (step.isPending) return;
+  const finish = () => {
     setTo("");
     setMessage("");
     setReason("");
     onClose();
   };
+  const close = () => (step.isPending ? undefined : finish());
 
   const confirm = () => {
     if (!action || step.isPending) return;
@@ -371,12 +371,11 @@ function StepDialog({
       {
         onSuccess: (next) => {
           toast.success(`${next.displayNumber} ${ACTION_DONE[action]}`, { description: next.vendorName });
-          close();
-          onClose();
+          finish();
         },
         onError: (error) => {
           toast.error(`Could not ${ACTION_LABEL[action].toLowerCase()}`, { description: error.message });
-          onClose();
+          finish();
         },
       },
     );
