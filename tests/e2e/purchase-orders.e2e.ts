@@ -93,6 +93,16 @@ describe("purchase orders as the owner", () => {
     await expect.poll(() => vendorRows.count()).toBe(2);
     expect(await text(vendorRows.filter({ hasText: LISTED_VENDOR }))).toContain("Sam Rivera");
     expect(await text(vendorRows.filter({ hasText: LISTED_VENDOR }))).toContain("45 days");
+    // Edit: the contact changes.
+    await page.getByRole("button", { name: `Edit ${LISTED_VENDOR}` }).click();
+    const editVendor = page.getByRole("dialog", { name: "Edit vendor" });
+    expect(await editVendor.getByLabel("Vendor name").inputValue()).toBe(LISTED_VENDOR);
+    await editVendor.getByLabel("Contact").fill("Alex Chen");
+    await editVendor.getByLabel("Tax id").fill("US-12-3456789");
+    await editVendor.getByRole("button", { name: "Save vendor" }).click();
+    await editVendor.waitFor({ state: "detached" });
+    await expect.poll(() => text(vendorRows.filter({ hasText: LISTED_VENDOR }))).toContain("Alex Chen");
+    expect(await text(vendorRows.filter({ hasText: LISTED_VENDOR }))).toContain("Tax id US-12-3456789");
     await page.getByRole("button", { name: `Archive ${ARCHIVED_VENDOR}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Archive" }).click();
     await expect.poll(() => vendorRows.count()).toBe(1);
@@ -297,7 +307,7 @@ describe("purchase orders as the owner", () => {
 
     await page.getByTestId("po-card").first().click();
     await page.getByRole("heading", { level: 1, name: /^PO-/ }).waitFor();
-    await page.getByTestId("po-line").first().waitFor();
+    await page.getByTestId("po-line-card").first().waitFor();
     ({ overflow, culprits } = await horizontalOverflow(page));
     expect(overflow, `PO page: ${culprits.join(" | ")}`).toBe(0);
     await snap(page, "po-page-mobile");

@@ -137,8 +137,41 @@ function PurchaseOrderView({ po }: { po: PurchaseOrderDetail }) {
             <h2 id="po-lines-heading" className="text-lg font-semibold">
               Lines
             </h2>
+            <ul className="divide-y rounded-xl border bg-card md:hidden" aria-label="Purchase order lines">
+              {po.lines.map((line) => (
+                <li key={line.id} className="space-y-2 p-3 text-sm" data-testid="po-line-card">
+                  <div>
+                    <p className="font-medium break-words">
+                      {budgetLineLabel({
+                        section: line.section,
+                        number: line.budgetLineNumber,
+                        description: line.budgetLineDescription,
+                      })}
+                    </p>
+                    {line.description !== line.budgetLineDescription ? (
+                      <p className="text-xs break-words text-muted-foreground">{line.description}</p>
+                    ) : null}
+                  </div>
+                  <AmountsRow
+                    amount={line.amountMinor}
+                    billed={line.billedMinor}
+                    committed={line.committedMinor}
+                    currency={currency}
+                  />
+                </li>
+              ))}
+              <li className="space-y-2 bg-muted/30 p-3 text-sm">
+                <p className="font-medium">Total</p>
+                <AmountsRow
+                  amount={po.amountMinor}
+                  billed={po.billedMinor}
+                  committed={po.committedMinor}
+                  currency={currency}
+                />
+              </li>
+            </ul>
             <div
-              className="overflow-x-auto rounded-xl border bg-card"
+              className="hidden overflow-x-auto rounded-xl border bg-card md:block"
               role="region"
               aria-label="Lines table"
               tabIndex={0}
@@ -292,6 +325,41 @@ function Fact({ label, children, className }: { label: string; children: ReactNo
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="mt-0.5">{children}</dd>
     </div>
+  );
+}
+
+function AmountsRow({
+  amount,
+  billed,
+  committed,
+  currency,
+}: {
+  amount: number;
+  billed: number;
+  committed: number;
+  currency: string;
+}) {
+  return (
+    <dl className="grid grid-cols-3 gap-2 text-xs">
+      <div>
+        <dt className="text-muted-foreground">Amount</dt>
+        <dd>
+          <Money value={amount} currency={currency} />
+        </dd>
+      </div>
+      <div>
+        <dt className="text-muted-foreground">Billed</dt>
+        <dd>
+          <Money value={billed} currency={currency} />
+        </dd>
+      </div>
+      <div>
+        <dt className="text-muted-foreground">Committed</dt>
+        <dd>
+          <Money value={committed} currency={currency} />
+        </dd>
+      </div>
+    </dl>
   );
 }
 
