@@ -623,6 +623,16 @@ describe("budgets", () => {
     expect(byProject.body.items.map((i) => i.id)).toEqual([other.body.id]);
     const closed = await owner.client.get<BudgetListResponse>("/api/budgets?status=closed");
     expect(closed.body.items.map((i) => i.name)).toEqual(["Lifecycle"]);
+    // Orderable: an approved working revision and not closed (what a PO can be raised from).
+    const orderable = await owner.client.get<BudgetListResponse>("/api/budgets?orderable=true");
+    expect(orderable.status).toBe(200);
+    const expectedOrderable = all.body.items.filter(
+      (i) => i.workingRevisionNumber !== null && i.status !== "closed",
+    );
+    expect(orderable.body.items.map((i) => i.id).sort()).toEqual(expectedOrderable.map((i) => i.id).sort());
+    expect(expectedOrderable.length).toBeGreaterThan(0);
+    expect(all.body.items.some((i) => i.status === "closed" && i.workingRevisionNumber !== null)).toBe(true);
+    expect((await owner.client.get("/api/budgets?orderable=false")).status).toBe(400);
     const byProjectName = await owner.client.get<BudgetListResponse>("/api/budgets?search=ZETA");
     expect(byProjectName.body.total).toBe(1);
     const paged = await owner.client.get<BudgetListResponse>(

@@ -6,6 +6,7 @@ import { newId } from "../../lib/ids";
 import type { RequestContext } from "../../request-context";
 import { recordChange } from "../audit/record-change";
 import { committedByLineKey } from "../purchase-orders/repo";
+import { actualByLineKey } from "../vendor-bills/repo";
 import { lockedBudget, requireDraft, tooLarge, touchRevision } from "./budget-writes";
 import type { BudgetLineConflict, BudgetLineView, CreateBudgetLine, UpdateBudgetLine } from "./contract";
 import {
@@ -19,7 +20,7 @@ import {
   type LineRow,
   type RevisionRow,
 } from "./repo";
-import { formOf, lineAudit, lineView, toInt } from "./views";
+import { formOf, lineAudit, lineCostsOf, lineView, toInt, type LineCosts } from "./views";
 
 /*
  * Lines of a budget's latest revision, only while it is a draft (409 with the domain's reason
@@ -179,7 +180,7 @@ export async function updateBudgetLine(
       await requireActualEditable(tx, ctx, budgetId, before, latest);
     else await requireLineEditable(tx, ctx, budgetId, before, latest);
     if (before.version !== input.baseVersion)
-      throw new LineConflictError(lineView(before, await committedOf(tx, ctx, budgetId, before.key)));
+      throw new LineConflictError(lineView(before, await costsOf(tx, ctx, budgetId, before.key)));
     if (input.section !== undefined) requireSectionOnForm(budget, input.section);
     const figures = {
       quantity: input.quantityHundredths ?? toInt(before.quantity_hundredths),
@@ -211,7 +212,7 @@ export async function updateBudgetLine(
       after: { budgetId, ...lineAudit(after) },
       category: "finance",
     });
-    return lineView(after, await committedOf(tx, ctx, budgetId, after.key));
+    return lineView(after, await costsOf(tx, ctx, budgetId, after.key));
   });
 }
 
@@ -232,13 +233,11 @@ export async function deleteBudgetLine(ctx: RequestContext, budgetId: string, li
   });
 }
 
-/** The committed cost of one line (its key's open purchase orders), as the budget screen shows it. */
-async function committedOf(
-  tx: Executor,
-  ctx: RequestContext,
-  budgetId: string,
-  key: string,
-): Promise<number> {
-  const committed = await committedByLineKey(tx, ctx.organizationId, [budgetId]);
-  return committed.find((c) => c.line_key === key)?.committed_minor ?? 0;
+/** What purchase orders and vendor bills put on one line, as the budget screen shows it. */
+async function costsOf(tx: Executor, ctx: RequestContext, budgetId: string, key: string): Promise<LineCosts> {
+  const [committed, billed] = [
+    await committedByLineKey(tx, ctx.organizationId, [budgetId]),
+    await actualByLineKey(tx, ctx.organizationId, [budgetId]),
+  ];
+  return lineCostsOf(committed, billed)(key);
 }

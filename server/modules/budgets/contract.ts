@@ -139,10 +139,15 @@ export type BudgetTransitionInput = z.infer<typeof budgetTransitionSchema>;
 export const BUDGET_SORT_KEYS = ["name", "grandTotal", "updatedAt"] as const;
 export type BudgetSortKey = (typeof BUDGET_SORT_KEYS)[number];
 
-/** GET /api/budgets?status&projectId&search&sort&dir&page&pageSize */
+/** GET /api/budgets?status&orderable&projectId&search&sort&dir&page&pageSize */
 export const budgetListQuerySchema = z.object({
   /** The status of the budget (its latest revision's). */
   status: budgetStatusSchema.optional(),
+  /**
+   * `true`: only the budgets a purchase order can be raised from — an approved working revision
+   * and not closed (an approved budget, or one whose change order is still open).
+   */
+  orderable: z.enum(["true"]).optional(),
   projectId: idSchema.optional(),
   /** Case-insensitive: the budget's or the project's name contains it. */
   search: z.string().trim().max(200).optional(),
@@ -218,6 +223,8 @@ export const budgetLineSchema = z
     estimateMinor: z.number().int(),
     /** Actual cost entered on the line (labour from time entries is per section: `labour`). */
     actualMinor: z.number().int(),
+    /** Approved and paid vendor bills on the line: its actual is actualMinor (typed) + this. */
+    billedMinor: z.number().int(),
     /** The unbilled amount of the open (approved, sent, partly billed) purchase orders on the line. */
     committedMinor: z.number().int(),
     /** Estimate − actual (negative: over budget). */

@@ -6,12 +6,23 @@ import type { BudgetDetail, BudgetQuery } from "./contract";
 import { labourSums } from "./labour-repo";
 import { selectBudget, selectLines, selectRevisions, sectionSums } from "./repo";
 import { committedByLineKey } from "../purchase-orders/repo";
-import { figuresOf, formOf, iso, labourView, lineView, ratesOf, revisionSummary, totalsOf } from "./views";
+import { actualByLineKey } from "../vendor-bills/repo";
+import {
+  figuresOf,
+  formOf,
+  iso,
+  labourView,
+  lineCostsOf,
+  lineView,
+  ratesOf,
+  revisionSummary,
+  totalsOf,
+} from "./views";
 
 /**
  * A budget with its revisions, the chosen revision's lines (the latest unless `revision` names
  * another), its sections and top sheet (estimate, committed — open purchase orders' unbilled
- * amounts per line key —, actual — the lines' actuals plus
+ * amounts per line key —, actual — the lines' typed actuals, approved vendor bills plus
  * labour from time entries — and forecast columns, computed by domain/aicp.ts computeBudget from
  * per-section sums), its labour actuals and the actions allowed now.
  */
@@ -32,10 +43,11 @@ export async function readBudget(
   const sums = await sectionSums(executor, ctx.organizationId, budgetId, number);
   const labour = await labourSums(executor, ctx.organizationId, [budgetId]);
   const committed = await committedByLineKey(executor, ctx.organizationId, [budgetId]);
-  const committedByKey = new Map(committed.map((c) => [c.line_key, c.committed_minor]));
+  const billed = await actualByLineKey(executor, ctx.organizationId, [budgetId]);
+  const costsOf = lineCostsOf(committed, billed);
   const form = formOf(budget.form_id);
   const rates = ratesOf(chosen);
-  const totals = totalsOf(form, sums, rates, labour, committed);
+  const totals = totalsOf(form, sums, rates, labour, committed, billed);
   return {
     id: budget.id,
     projectId: budget.folder_id,
@@ -57,7 +69,7 @@ export async function readBudget(
       linesEditable: budgetLinesEditable(chosen.status),
       actualsEditable: chosen.number === latest.number && lineActualsEditable(chosen.status),
     },
-    lines: lines.map((line) => lineView(line, committedByKey.get(line.key) ?? 0)),
+    lines: lines.map((line) => lineView(line, costsOf(line.key))),
     labour: labourView(budget, labour),
     totals,
     figures: figuresOf(budget.bid_type, totals),

@@ -376,6 +376,7 @@ export async function budgetListPage(
   const where: (SQL | undefined)[] = [
     sql`b.organization_id = ${organizationId}`,
     query.status ? sql`r.status = ${query.status}` : undefined,
+    query.orderable ? sql`b.working_revision_number is not null and r.status <> 'closed'` : undefined,
     query.projectId ? sql`b.folder_id = ${query.projectId}` : undefined,
     // strpos, not like: the search text is literal (no wildcards to escape).
     search

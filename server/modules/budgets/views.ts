@@ -29,12 +29,33 @@ export function formOf(formId: string): AicpFormVersion {
   return form;
 }
 
-/** A line with its committed cost (the unbilled amount of its open purchase orders, by its key). */
-export function lineView(row: LineRow, committedMinor = 0): BudgetLineView {
+/** What purchase orders and vendor bills put on a line (by its key): committed and billed cost. */
+export interface LineCosts {
+  committedMinor: number;
+  billedMinor: number;
+}
+
+const NO_COSTS: LineCosts = { committedMinor: 0, billedMinor: 0 };
+
+/** The costs of each line key from committedByLineKey's and actualByLineKey's rows. */
+export function lineCostsOf(
+  committed: readonly { line_key: string; committed_minor: number }[],
+  billed: readonly { line_key: string; actual_minor: number }[],
+): (key: string) => LineCosts {
+  const committedByKey = new Map(committed.map((c) => [c.line_key, c.committed_minor]));
+  const billedByKey = new Map(billed.map((b) => [b.line_key, b.actual_minor]));
+  return (key) => ({ committedMinor: committedByKey.get(key) ?? 0, billedMinor: billedByKey.get(key) ?? 0 });
+}
+
+/**
+ * A line with its committed cost (the unbilled amount of its open purchase orders) and its
+ * billed cost (approved and paid vendor bills), which counts in its actual with what was typed.
+ */
+export function lineView(row: LineRow, costs: LineCosts = NO_COSTS): BudgetLineView {
   const columns = {
     estimate: toInt(row.estimate_minor),
-    committed: committedMinor,
-    actual: toInt(row.actual_minor),
+    committed: costs.committedMinor,
+    actual: toInt(row.actual_minor) + costs.billedMinor,
   };
   return {
     id: row.id,
@@ -49,6 +70,7 @@ export function lineView(row: LineRow, committedMinor = 0): BudgetLineView {
     otRateMinor: toInt(row.ot_rate_minor),
     estimateMinor: toInt(row.estimate_minor),
     actualMinor: toInt(row.actual_minor),
+    billedMinor: costs.billedMinor,
     committedMinor: columns.committed,
     varianceMinor: variance(columns),
     forecastMinor: forecastAtCompletion(columns),
@@ -65,6 +87,7 @@ export function lineAudit(row: LineRow) {
     id: _id,
     updatedAt: _updatedAt,
     committedMinor: _committed,
+    billedMinor: _billed,
     varianceMinor: _variance,
     forecastMinor: _forecast,
     ...rest
@@ -113,9 +136,10 @@ export function revisionSummary(row: RevisionRow) {
 type Columns = BudgetDetail["totals"];
 
 /**
- * The columns of a revision from its per-section sums, the budget's labour per section and its
- * committed cost per section (open purchase orders' unbilled amounts):
- * estimate; committed; actual = the lines' actuals + labour; and
+ * The columns of a revision from its per-section sums, the budget's labour per section, its
+ * committed cost per section (open purchase orders' unbilled amounts) and its billed cost per
+ * section (approved and paid vendor bills):
+ * estimate; committed; actual = the lines' typed actuals + bills + labour; and
  * forecast at completion per section (domain forecastAtCompletion of the section's sums), each
  * carried through computeBudget (P&W on labour sections, insurance, fee).
  */
@@ -125,11 +149,13 @@ export function totalsOf(
   rates: BudgetRates,
   labour: readonly Pick<LabourSumRow, "section" | "amount">[] = [],
   committedRows: readonly { section: string; committed_minor: number }[] = [],
+  billedRows: readonly { section: string; actual_minor: number }[] = [],
 ): Columns {
   const letters = new Set<string>([
     ...sums.map((s) => s.section),
     ...labour.map((l) => l.section),
     ...committedRows.map((c) => c.section),
+    ...billedRows.map((b) => b.section),
   ]);
   const perSection = [...letters].map((section) => {
     const sum = sums.find((s) => s.section === section);
@@ -137,7 +163,10 @@ export function totalsOf(
       .filter((l) => l.section === section)
       .reduce((total, l) => total + toInt(l.amount), 0);
     const estimate = sum ? toInt(sum.estimate) : 0;
-    const actual = (sum ? toInt(sum.actual) : 0) + labourAmount;
+    const billed = billedRows
+      .filter((b) => b.section === section)
+      .reduce((total, b) => total + b.actual_minor, 0);
+    const actual = (sum ? toInt(sum.actual) : 0) + labourAmount + billed;
     const committed = committedRows
       .filter((c) => c.section === section)
       .reduce((total, c) => total + c.committed_minor, 0);

@@ -182,26 +182,42 @@ export async function refreshPoLinesBilled(
 // Actual cost
 // ---------------------------------------------------------------------------------------------
 
+export interface ActualByLineKeyRow {
+  budget_id: string;
+  line_key: string;
+  /** The line's section in the budget's latest revision (else the section it had on the bill). */
+  section: string;
+  actual_minor: number;
+}
+
 /**
- * Actual cost from vendor bills per budget line (by its stable key) of one budget: Σ the lines
- * of its approved and paid bills, in one grouped statement. Lines with none are left out.
+ * Actual cost from vendor bills per budget line (by its stable key) of these budgets: Σ the
+ * lines of their approved and paid bills, in one grouped statement (the shape of
+ * committedByLineKey). Lines with none are left out.
  */
 export async function actualByLineKey(
   executor: Executor,
   organizationId: string,
-  budgetId: string,
-): Promise<Map<string, bigint>> {
-  const found = await rows<{ line_key: string; actual_minor: number | string }>(
+  budgetIds: string[],
+): Promise<ActualByLineKeyRow[]> {
+  if (budgetIds.length === 0) return [];
+  const found = await rows<ActualByLineKeyRow>(
     executor,
-    sql`select l.budget_line_key as line_key, sum(l.amount_minor)::bigint as actual_minor
+    sql`select b.budget_id, l.budget_line_key as line_key, coalesce(bl.section, l.section) as section,
+               sum(l.amount_minor)::bigint as actual_minor
           from vendor_bills b
           join vendor_bill_lines l on l.organization_id = b.organization_id and l.bill_id = b.id
-         where b.organization_id = ${organizationId} and b.budget_id = ${budgetId}
+          join budgets bu on bu.organization_id = b.organization_id and bu.id = b.budget_id
+          left join budget_lines bl on bl.organization_id = bu.organization_id and bl.budget_id = bu.id
+                                   and bl.revision_number = bu.latest_revision_number
+                                   and bl.key = l.budget_line_key
+         where b.organization_id = ${organizationId}
+           and b.budget_id = any(${sql.param([...budgetIds])}::text[])
            and b.status in (${ACTUAL_SQL})
-         group by l.budget_line_key
-         order by l.budget_line_key`,
+         group by b.budget_id, l.budget_line_key, coalesce(bl.section, l.section)
+         order by b.budget_id, 3, l.budget_line_key`,
   );
-  return new Map(found.map((r) => [r.line_key, BigInt(r.actual_minor)]));
+  return found.map((r) => ({ ...r, actual_minor: Number(r.actual_minor) }));
 }
 
 // ---------------------------------------------------------------------------------------------

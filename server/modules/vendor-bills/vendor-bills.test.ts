@@ -12,6 +12,7 @@ import {
 } from "../purchase-orders/test-support";
 import type { VendorBillDetail, VendorBillListResponse } from "./contract";
 import { actualByLineKey } from "./repo";
+import type { BudgetDetail } from "../budgets/contract";
 
 let ctx: TestContext;
 let job: Job;
@@ -297,11 +298,11 @@ describe("approving, paying and voiding", () => {
         (r) => r.line_key === fresh.keys.camera,
       )?.committed_minor ?? 0;
     const actual = async () =>
-      (await actualByLineKey(ctx.database.db, fresh.organizationId, fresh.budget.id)).get(
-        fresh.keys.camera,
-      ) ?? 0n;
+      (await actualByLineKey(ctx.database.db, fresh.organizationId, [fresh.budget.id])).find(
+        (r) => r.line_key === fresh.keys.camera,
+      )?.actual_minor ?? 0;
     expect(await committed()).toBe(100_000);
-    expect(await actual()).toBe(0n);
+    expect(await actual()).toBe(0);
 
     const bill = (amountMinor: number) =>
       fresh.owner.client.post<Bill>("/api/vendor-bills", {
@@ -327,13 +328,25 @@ describe("approving, paying and voiding", () => {
     let order = (await fresh.owner.client.get<PurchaseOrderDetail>(`/api/purchase-orders/${po.id}`)).body;
     expect(order).toMatchObject({ status: "partially_billed", billedMinor: 40_000, committedMinor: 60_000 });
     expect(await committed()).toBe(60_000);
-    expect(await actual()).toBe(40_000n);
+    expect(await actual()).toBe(40_000);
+    // On the budget: the camera line's actual is what was typed plus the bill; committed the rest
+    // of the PO; section I and the top sheet carry both.
+    const budget = (await fresh.owner.client.get<BudgetDetail>(`/api/budgets/${fresh.budget.id}`)).body;
+    const camera = budget.lines.find((l) => l.key === fresh.keys.camera)!;
+    expect(camera).toMatchObject({ billedMinor: 40_000, committedMinor: 60_000 });
+    expect(camera.varianceMinor).toBe(camera.estimateMinor - camera.actualMinor - 40_000);
+    expect(camera.forecastMinor).toBe(Math.max(camera.estimateMinor, camera.actualMinor + 100_000));
+    const sectionI = (column: "actual" | "committed") =>
+      budget.totals[column].sections.find((x) => x.letter === "I")!.lines;
+    const typedI = budget.lines.filter((l) => l.section === "I").reduce((t, l) => t + l.actualMinor, 0);
+    expect(sectionI("actual")).toBe(typedI + 40_000);
+    expect(sectionI("committed")).toBe(60_000);
 
     expect((await approve(b, fresh.owner)).status).toBe(200);
     order = (await fresh.owner.client.get<PurchaseOrderDetail>(`/api/purchase-orders/${po.id}`)).body;
     expect(order).toMatchObject({ status: "billed", billedMinor: 100_000, committedMinor: 0 });
     expect(await committed()).toBe(0);
-    expect(await actual()).toBe(100_000n);
+    expect(await actual()).toBe(100_000);
 
     const paid = await pay(a, "2025-03-25", fresh.owner);
     expect(paid.status, paid.text).toBe(200);
@@ -342,7 +355,7 @@ describe("approving, paying and voiding", () => {
       paymentDate: "2025-03-25",
       paidBy: { id: fresh.owner.userId },
     });
-    expect(await actual()).toBe(100_000n);
+    expect(await actual()).toBe(100_000);
 
     const poTrail = (await financeTrail(ctx, fresh.organizationId, "purchase_order")).filter(
       (r) => r.object_id === po.id,
@@ -539,7 +552,7 @@ describe("permissions and workspaces", () => {
     ).toBe(404);
     const mine = await job.owner.client.get<VendorBillListResponse>("/api/vendor-bills?pageSize=200");
     expect(mine.body.items.map((b) => b.id)).not.toContain(id);
-    expect(await actualByLineKey(ctx.database.db, job.organizationId, stranger.budget.id)).toEqual(new Map());
+    expect(await actualByLineKey(ctx.database.db, job.organizationId, [stranger.budget.id])).toEqual([]);
   });
 });
 

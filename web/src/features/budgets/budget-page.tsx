@@ -10,6 +10,7 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/component
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toaster";
 import { EmptyState, Page } from "@/features/app-shell/page";
+import { BudgetPurchaseOrders } from "@/features/purchase-orders/budget-purchase-orders";
 import { SELECT_CLASS } from "@/features/settings/form-fields";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/cn";
@@ -375,6 +376,10 @@ function BudgetView({
             </CardContent>
           </Card>
         </div>
+        <BudgetPurchaseOrders
+          budgetId={budget.id}
+          orderable={budget.workingRevisionNumber !== null && budget.status !== "closed"}
+        />
         <p>
           <Button variant="link" className="px-0" onClick={() => void navigate("/finance/budgets")}>
             Back to budgets

@@ -314,7 +314,7 @@ function LineRow({
 }) {
   const conflict = saver.conflicts[line.id];
   const label = [line.number, line.description].filter(Boolean).join(" ") || "new line";
-  const cell = (c: EditColumn) => (
+  const cell = (c: EditColumn, below?: React.ReactNode) => (
     <td key={c.field} className="relative p-0.5">
       <Cell
         column={c}
@@ -325,8 +325,19 @@ function LineRow({
         onEnter={onEnter}
         rowLabel={label}
       />
+      {below}
     </td>
   );
+  // The line's actual is what was typed plus its approved vendor bills (shown under the cell).
+  const billed =
+    line.billedMinor > 0 ? (
+      <span
+        className="block px-1.5 text-right text-xs whitespace-nowrap text-muted-foreground"
+        data-testid="line-billed"
+      >
+        + <Money value={line.billedMinor} currency={currency} /> bills
+      </span>
+    ) : null;
   return (
     <>
       <tr className="border-t" data-line={line.id} data-testid="budget-line">
@@ -337,7 +348,7 @@ function LineRow({
         <td className="px-2 py-1 text-right" data-col="committed">
           <Money value={line.committedMinor} currency={currency} />
         </td>
-        {cell(EDIT_COLUMNS[6]!)}
+        {cell(EDIT_COLUMNS[6]!, billed)}
         <td className="px-2 py-1 text-right" data-col="variance">
           <Variance value={line.varianceMinor} currency={currency} />
         </td>

@@ -143,11 +143,9 @@ export function purchaseOrderExportHref(params: URLSearchParams): string {
  * closed — an approved budget, or one whose change order is still a draft or submitted.
  */
 export function useOrderableBudgets() {
-  const list = useBudgetList("sort=name&dir=asc&pageSize=200");
-  const budgets = (list.data?.items ?? []).filter(
-    (b) => b.workingRevisionNumber !== null && b.status !== "closed",
-  );
-  return { ...list, budgets, more: (list.data?.total ?? 0) > (list.data?.items.length ?? 0) };
+  const list = useBudgetList("orderable=true&sort=name&dir=asc&pageSize=200");
+  const budgets = list.data?.items ?? [];
+  return { ...list, budgets, more: (list.data?.total ?? 0) > budgets.length };
 }
 
 /** A budget at one revision (null: the latest); nothing is fetched without a budget. */
