@@ -32,7 +32,7 @@ import { workloadCsvRoutes, workloadRoutes } from "./modules/workload/routes";
 import { rateCardRoutes } from "./modules/rate-cards/routes";
 import { budgetRoutes } from "./modules/budgets/routes";
 import { purchaseOrderRoutes } from "./modules/purchase-orders/routes";
-import { clientInvoiceRoutes } from "./modules/client-invoices/routes";
+import { clientInvoiceRoutes, clientRoutes } from "./modules/client-invoices/routes";
 import { vendorBillRoutes } from "./modules/vendor-bills/routes";
 import { vendorRoutes } from "./modules/vendors/routes";
 import { capacityRoutes } from "./modules/capacity/routes";
@@ -147,6 +147,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/vendors", vendorRoutes());
   api.route("/purchase-orders", purchaseOrderRoutes());
   api.route("/client-invoices", clientInvoiceRoutes());
+  api.route("/clients", clientRoutes());
   api.route("/vendor-bills", vendorBillRoutes());
   api.route("/capacity", capacityRoutes());
   api.route("/calendar", calendarRoutes());

@@ -364,6 +364,8 @@ export const budgetDetailSchema = z
       committedMinor: z.number().int(),
       actualMinor: z.number().int(),
       clientActualMinor: z.number().int(),
+      /** What the client has been invoiced on this budget: Σ its invoices that are not void. */
+      invoicedMinor: z.number().int(),
       varianceMinor: z.number().int(),
       forecastMinor: z.number().int(),
     }),

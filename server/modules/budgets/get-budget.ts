@@ -7,6 +7,7 @@ import { labourSums } from "./labour-repo";
 import { selectBudget, selectLines, selectRevisions, sectionSums } from "./repo";
 import { committedByLineKey } from "../purchase-orders/repo";
 import { actualByLineKey } from "../vendor-bills/repo";
+import { invoicedByBudget } from "../client-invoices/repo";
 import {
   figuresOf,
   formOf,
@@ -45,6 +46,7 @@ export async function readBudget(
   const committed = await committedByLineKey(executor, ctx.organizationId, [budgetId]);
   const billed = await actualByLineKey(executor, ctx.organizationId, [budgetId]);
   const costsOf = lineCostsOf(committed, billed);
+  const invoiced = (await invoicedByBudget(executor, ctx.organizationId, [budgetId])).get(budgetId) ?? 0;
   const form = formOf(budget.form_id);
   const rates = ratesOf(chosen);
   const totals = totalsOf(form, sums, rates, labour, committed, billed);
@@ -72,7 +74,7 @@ export async function readBudget(
     lines: lines.map((line) => lineView(line, costsOf(line.key))),
     labour: labourView(budget, labour),
     totals,
-    figures: figuresOf(budget.bid_type, totals),
+    figures: figuresOf(budget.bid_type, totals, invoiced),
     createdAt: iso(budget.created_at),
     updatedAt: iso(budget.updated_at),
   };

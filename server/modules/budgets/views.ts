@@ -193,12 +193,13 @@ export function totalsOf(
 }
 
 /** The grand totals of the columns (BudgetDetail.figures). */
-export function figuresOf(bidType: BidType, totals: Columns): BudgetDetail["figures"] {
+export function figuresOf(bidType: BidType, totals: Columns, invoicedMinor: number): BudgetDetail["figures"] {
   return {
     estimateMinor: totals.estimate.grandTotal,
     committedMinor: totals.committed.grandTotal,
     actualMinor: totals.actual.grandTotal,
     clientActualMinor: clientActual(bidType, totals.estimate, totals.actual),
+    invoicedMinor,
     varianceMinor: totals.estimate.grandTotal - totals.actual.grandTotal,
     forecastMinor: totals.forecast.grandTotal,
   };

@@ -6,6 +6,7 @@ import { readOutbox } from "../../mail/mailer";
 import { financeTrail, newJob, type ErrorBody, type Job } from "../purchase-orders/test-support";
 import type { Client, InvoiceDetail, InvoiceListResponse, InvoiceProposal } from "./contract";
 import { invoicedByBudget } from "./repo";
+import type { BudgetDetail } from "../budgets/contract";
 import { useInvoicingRoutes } from "./test-support";
 
 let ctx: TestContext;
@@ -279,6 +280,9 @@ describe("client invoices", () => {
     expect(partly.body.error.message).toMatch(/^An invoice with a payment recorded cannot be voided/);
     const invoiced = await invoicedByBudget(ctx.database.db, job.organizationId, [job.budget.id]);
     expect(invoiced.get(job.budget.id)).toBe(b.totalMinor + next.totalMinor);
+    // The budget's Invoiced figure reads the same: the void invoice is not in it.
+    const budget = await job.owner.client.get<BudgetDetail>(`/api/budgets/${job.budget.id}`);
+    expect(budget.body.figures.invoicedMinor).toBe(b.totalMinor + next.totalMinor);
   });
 
   it("answers 400 naming the field for bad amounts and combinations", async () => {

@@ -197,7 +197,7 @@ function BudgetView({
             </Fact>
           </dl>
           <div
-            className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6"
+            className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7"
             aria-label="Figures"
             role="group"
           >
@@ -213,6 +213,10 @@ function BudgetView({
             <Figure
               label="Client actual"
               value={<Money value={budget.figures.clientActualMinor} currency={currency} />}
+            />
+            <Figure
+              label="Invoiced"
+              value={<Money value={budget.figures.invoicedMinor} currency={currency} />}
             />
             <Figure
               label="Variance"
