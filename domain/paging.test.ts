@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { pagedSchema, pageQueryFields } from "./paging";
+import { commaListSchema, pagedSchema, pageQueryFields } from "./paging";
 
 describe("paging", () => {
   const query = z.object(pageQueryFields());
@@ -20,5 +20,19 @@ describe("paging", () => {
     expect(page.safeParse({ items: [{ id: "a" }], total: 1, page: 1, pageSize: 50 }).success).toBe(true);
     expect(page.safeParse({ items: [{ id: 1 }], total: 1, page: 1, pageSize: 50 }).success).toBe(false);
     expect(page.safeParse({ items: [], total: 0.5, page: 1, pageSize: 50 }).success).toBe(false);
+  });
+});
+
+describe("commaListSchema", () => {
+  const colours = commaListSchema(z.enum(["red", "green", "blue"]));
+  it("reads one value or several comma-separated, trimmed, empty parts dropped", () => {
+    expect(colours.parse("red")).toEqual(["red"]);
+    expect(colours.parse(" red , blue,")).toEqual(["red", "blue"]);
+  });
+  it("refuses an unknown value, nothing, and more values than the enum has", () => {
+    expect(colours.safeParse("red,pink").success).toBe(false);
+    expect(colours.safeParse(" , ").success).toBe(false);
+    expect(colours.safeParse("red,green,blue,red").success).toBe(false);
+    expect(colours.safeParse("r".repeat(121)).success).toBe(false);
   });
 });

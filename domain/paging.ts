@@ -22,3 +22,23 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
     pageSize: z.number().int(),
   });
 }
+
+/**
+ * A list filter of one value or several comma-separated (`status=approved,sent`), each one of
+ * `values` (a zod enum): the query text parsed into an array of them (at least one, no more
+ * than the enum has).
+ */
+export function commaListSchema<E extends z.ZodEnum<Readonly<Record<string, string>>>>(values: E) {
+  const count = values.options.length;
+  return z
+    .string()
+    .trim()
+    .max(count * 40)
+    .transform((text) =>
+      text
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(values).min(1).max(count));
+}

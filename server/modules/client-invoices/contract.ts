@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQueryFields, pagedSchema } from "@domain/paging";
+import { pageQueryFields, pagedSchema, commaListSchema } from "@domain/paging";
 import {
   invoiceKindSchema,
   invoicePercentBpSchema,
@@ -234,17 +234,8 @@ export const INVOICE_SORT_KEYS = [
 ] as const;
 export type InvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
 
-const statusesSchema = z
-  .string()
-  .trim()
-  .max(200)
-  .transform((text) =>
-    text
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(invoiceStatusSchema).min(1).max(4));
+/** One status, or several comma-separated (`status=a,b`). */
+const statusesSchema = commaListSchema(invoiceStatusSchema);
 
 const listFilters = {
   status: statusesSchema.optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { aicpSectionLetterSchema } from "@domain/aicp";
-import { pageQueryFields, pagedSchema } from "@domain/paging";
+import { pageQueryFields, pagedSchema, commaListSchema } from "@domain/paging";
 import {
   purchaseOrderActionSchema,
   purchaseOrderAmountSchema,
@@ -100,18 +100,8 @@ export const PURCHASE_ORDER_SORT_KEYS = [
 ] as const;
 export type PurchaseOrderSortKey = (typeof PURCHASE_ORDER_SORT_KEYS)[number];
 
-/** One status, or several comma-separated (`status=approved,sent`). */
-const statusesSchema = z
-  .string()
-  .trim()
-  .max(200)
-  .transform((text) =>
-    text
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(purchaseOrderStatusSchema).min(1).max(8));
+/** One status, or several comma-separated (`status=a,b`). */
+const statusesSchema = commaListSchema(purchaseOrderStatusSchema);
 
 const listFilters = {
   status: statusesSchema.optional(),

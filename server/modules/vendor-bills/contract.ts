@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { aicpSectionLetterSchema } from "@domain/aicp";
-import { pageQueryFields, pagedSchema } from "@domain/paging";
+import { pageQueryFields, pagedSchema, commaListSchema } from "@domain/paging";
 import {
   AGEING_BUCKETS,
   vendorBillActionSchema,
@@ -112,18 +112,8 @@ export const VENDOR_BILL_SORT_KEYS = [
 ] as const;
 export type VendorBillSortKey = (typeof VENDOR_BILL_SORT_KEYS)[number];
 
-/** One status, or several comma-separated (`status=received,approved`). */
-const statusesSchema = z
-  .string()
-  .trim()
-  .max(100)
-  .transform((text) =>
-    text
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(vendorBillStatusSchema).min(1).max(4));
+/** One status, or several comma-separated (`status=a,b`). */
+const statusesSchema = commaListSchema(vendorBillStatusSchema);
 
 const listFilters = {
   status: statusesSchema.optional(),
