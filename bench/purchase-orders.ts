@@ -22,12 +22,13 @@ import { createPurchaseOrder } from "../server/modules/purchase-orders/create-pu
 import { listPurchaseOrders } from "../server/modules/purchase-orders/list-purchase-orders";
 import { committedByLineKey } from "../server/modules/purchase-orders/repo";
 import { systemContext, type RequestContext } from "../server/request-context";
+import type { Database } from "../server/db/client";
 import { openBenchDatabase } from "./bench-database";
 import { measure } from "./synced-agency";
 
 if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
-const ORG = "bench-org";
+export const ORG = "bench-org";
 const POS = Number(process.env.BENCH_POS ?? 10_000);
 const BUDGETS = Number(process.env.BENCH_BUDGETS ?? 200);
 const VENDORS = Number(process.env.BENCH_VENDORS ?? 300);
@@ -45,73 +46,93 @@ const STATUSES = [
   "cancelled",
 ];
 
+/**
+ * Seeds a bench workspace in SQL: `budgets` approved budgets of 12 lines on projects, `vendors`
+ * vendors, `pos` POs in every status with 1–3 lines each (a third with part billed). The vendor
+ * bill and invoice benchmarks start from it too.
+ */
+export async function seedPurchasing(
+  database: Database,
+  options: { pos: number; budgets: number; vendors: number },
+): Promise<void> {
+  const { pos: POS, budgets: BUDGETS, vendors: VENDORS } = options;
+  const q = <R = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    database.raw.query<R & Record<string, unknown>>(text, params);
+  await q(`insert into organizations (id, name) values ($1, 'Bench Agency')`, [ORG]);
+  await q(`insert into profiles (id, name, email) values ('bench-admin', 'Bench Admin', 'admin@bench.test')`);
+  await q(
+    `insert into folders (organization_id, id, name)
+     select $1, 'f' || g, 'Project ' || g from generate_series(1, $2::int) g`,
+    [ORG, BUDGETS],
+  );
+  await q(
+    `insert into budgets (organization_id, id, folder_id, name, form_id, bid_type, currency,
+                          working_revision_number, latest_revision_number)
+     select $1, 'b' || g, 'f' || g, 'Budget ' || g, 'aicp-current', 'firm', 'USD', 0, 0
+       from generate_series(1, $2::int) g`,
+    [ORG, BUDGETS],
+  );
+  await q(
+    `insert into budget_revisions (organization_id, budget_id, number, status, approved_at)
+     select $1, 'b' || g, 0, 'approved', now() from generate_series(1, $2::int) g`,
+    [ORG, BUDGETS],
+  );
+  await q(
+    `insert into budget_lines (organization_id, id, budget_id, revision_number, key, section, number,
+                               description, quantity_hundredths, rate_minor, estimate_minor, position)
+     select $1, 'b' || b || '-l' || l, 'b' || b, 0, 'k' || b || '-' || l,
+            substr('ABCDEFGHIJKLMNOP', 1 + (l % 16), 1), l::text, 'Line ' || l, 100, 100000, 100000, l
+       from generate_series(1, $2::int) b cross join generate_series(1, $3::int) l`,
+    [ORG, BUDGETS, LINES_PER_BUDGET],
+  );
+  await q(
+    `insert into vendors (organization_id, id, name, email)
+     select $1, 'v' || g, 'Vendor ' || lpad(g::text, 4, '0'), 'v' || g || '@vendors.test'
+       from generate_series(1, $2::int) g`,
+    [ORG, VENDORS],
+  );
+  // POs: every status, dates over two years, 1–3 lines each on their budget's lines.
+  await q(
+    `insert into purchase_orders (organization_id, id, number, vendor_id, budget_id, revision_number, currency,
+                                  status, order_date, description, total_minor, created_by, approved_at,
+                                  sent_at, created_at, updated_at)
+     select $1, 'po' || g, g, 'v' || (1 + g % $3::int), 'b' || (1 + g % $4::int), 0, 'USD',
+            ($5::text[])[1 + g % 8], date '2024-01-01' + (g % 730), 'Order ' || g,
+            (1 + g % 3) * (1000 + (g * 7919) % 500000), 'bench-admin',
+            case when g % 8 between 2 and 6 then now() end, case when g % 8 between 3 and 6 then now() end,
+            now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
+       from generate_series(1, $2::int) g`,
+    [ORG, POS, VENDORS, BUDGETS, STATUSES],
+  );
+  await q(
+    `insert into purchase_order_lines (organization_id, id, purchase_order_id, position, budget_line_key, section,
+                                       description, amount_minor, billed_minor)
+     select $1, 'po' || g || '-' || n, 'po' || g, n, 'k' || (1 + g % $3::int) || '-' || (1 + (g + n) % $4::int),
+            substr('ABCDEFGHIJKLMNOP', 1 + ((1 + (g + n) % $4::int) % 16), 1), 'Line ' || n,
+            1000 + (g * 7919) % 500000, case when g % 3 = 0 then ((g * 7919) % 500000) / 2 else 0 end
+       from generate_series(1, $2::int) g cross join lateral generate_series(0, g % 3) n`,
+    [ORG, POS, BUDGETS, LINES_PER_BUDGET],
+  );
+  await q(
+    `insert into document_numbers (organization_id, kind, last_number) values ($1, 'purchase_order', $2)`,
+    [ORG, POS],
+  );
+}
+
+/** The context the benches call use cases with: the workspace's admin. */
+export function benchContext(database: Database): RequestContext {
+  const deps = { database, logger: createLogger("silent"), now: () => new Date() } as unknown as AppDeps;
+  const base = systemContext(deps, ORG, "admin");
+  return { ...base, userId: "bench-admin", user: { ...base.user, id: "bench-admin" } };
+}
+
 async function main() {
   const { database, cleanup } = await openBenchDatabase();
   try {
     const q = <R = Record<string, unknown>>(text: string, params: unknown[] = []) =>
       database.raw.query<R & Record<string, unknown>>(text, params);
     const seeded = performance.now();
-    await q(`insert into organizations (id, name) values ($1, 'Bench Agency')`, [ORG]);
-    await q(
-      `insert into profiles (id, name, email) values ('bench-admin', 'Bench Admin', 'admin@bench.test')`,
-    );
-    await q(
-      `insert into folders (organization_id, id, name)
-       select $1, 'f' || g, 'Project ' || g from generate_series(1, $2::int) g`,
-      [ORG, BUDGETS],
-    );
-    await q(
-      `insert into budgets (organization_id, id, folder_id, name, form_id, bid_type, currency,
-                            working_revision_number, latest_revision_number)
-       select $1, 'b' || g, 'f' || g, 'Budget ' || g, 'aicp-current', 'firm', 'USD', 0, 0
-         from generate_series(1, $2::int) g`,
-      [ORG, BUDGETS],
-    );
-    await q(
-      `insert into budget_revisions (organization_id, budget_id, number, status, approved_at)
-       select $1, 'b' || g, 0, 'approved', now() from generate_series(1, $2::int) g`,
-      [ORG, BUDGETS],
-    );
-    await q(
-      `insert into budget_lines (organization_id, id, budget_id, revision_number, key, section, number,
-                                 description, quantity_hundredths, rate_minor, estimate_minor, position)
-       select $1, 'b' || b || '-l' || l, 'b' || b, 0, 'k' || b || '-' || l,
-              substr('ABCDEFGHIJKLMNOP', 1 + (l % 16), 1), l::text, 'Line ' || l, 100, 100000, 100000, l
-         from generate_series(1, $2::int) b cross join generate_series(1, $3::int) l`,
-      [ORG, BUDGETS, LINES_PER_BUDGET],
-    );
-    await q(
-      `insert into vendors (organization_id, id, name, email)
-       select $1, 'v' || g, 'Vendor ' || lpad(g::text, 4, '0'), 'v' || g || '@vendors.test'
-         from generate_series(1, $2::int) g`,
-      [ORG, VENDORS],
-    );
-    // POs: every status, dates over two years, 1–3 lines each on their budget's lines.
-    await q(
-      `insert into purchase_orders (organization_id, id, number, vendor_id, budget_id, revision_number, currency,
-                                    status, order_date, description, total_minor, created_by, approved_at,
-                                    sent_at, created_at, updated_at)
-       select $1, 'po' || g, g, 'v' || (1 + g % $3::int), 'b' || (1 + g % $4::int), 0, 'USD',
-              ($5::text[])[1 + g % 8], date '2024-01-01' + (g % 730), 'Order ' || g,
-              (1 + g % 3) * (1000 + (g * 7919) % 500000), 'bench-admin',
-              case when g % 8 between 2 and 6 then now() end, case when g % 8 between 3 and 6 then now() end,
-              now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
-         from generate_series(1, $2::int) g`,
-      [ORG, POS, VENDORS, BUDGETS, STATUSES],
-    );
-    await q(
-      `insert into purchase_order_lines (organization_id, id, purchase_order_id, position, budget_line_key, section,
-                                         description, amount_minor, billed_minor)
-       select $1, 'po' || g || '-' || n, 'po' || g, n, 'k' || (1 + g % $3::int) || '-' || (1 + (g + n) % $4::int),
-              substr('ABCDEFGHIJKLMNOP', 1 + ((1 + (g + n) % $4::int) % 16), 1), 'Line ' || n,
-              1000 + (g * 7919) % 500000, case when g % 3 = 0 then ((g * 7919) % 500000) / 2 else 0 end
-         from generate_series(1, $2::int) g cross join lateral generate_series(0, g % 3) n`,
-      [ORG, POS, BUDGETS, LINES_PER_BUDGET],
-    );
-    await q(
-      `insert into document_numbers (organization_id, kind, last_number) values ($1, 'purchase_order', $2)`,
-      [ORG, POS],
-    );
+    await seedPurchasing(database, { pos: POS, budgets: BUDGETS, vendors: VENDORS });
     await q("analyze");
     const counts = (
       await q<{ pos: number; lines: number }>(
@@ -124,9 +145,7 @@ async function main() {
       `${database.kind}: ${counts.pos} purchase orders (${counts.lines} lines), ${VENDORS} vendors, ${BUDGETS} budgets seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     );
 
-    const deps = { database, logger: createLogger("silent"), now: () => new Date() } as unknown as AppDeps;
-    const base = systemContext(deps, ORG, "admin");
-    const ctx: RequestContext = { ...base, userId: "bench-admin", user: { ...base.user, id: "bench-admin" } };
+    const ctx = benchContext(database);
     const list = (query: Record<string, string>) => () =>
       listPurchaseOrders(ctx, purchaseOrderListQuerySchema.parse(query));
 
