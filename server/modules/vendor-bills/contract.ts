@@ -127,6 +127,8 @@ const listFilters = {
   dueTo: daySchema.optional(),
   /** Only bills with (true) or without (false) lines billed without a PO. */
   withoutPo: z.enum(["true", "false"]).optional(),
+  /** `true`: due on or before the Sunday of `asOf`'s week (Monday–Sunday), overdue ones included. */
+  dueThisWeek: z.enum(["true"]).optional(),
   /** Case-insensitive: the number (BILL-0042, 42), the vendor's invoice number or the vendor's name contains it. */
   search: z.string().trim().max(200).optional(),
   /** The day ageing is counted to (default: today in the workspace time zone). */

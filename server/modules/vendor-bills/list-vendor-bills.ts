@@ -1,3 +1,4 @@
+import { startOfWeek } from "@domain/week";
 import type { RequestContext } from "../../request-context";
 import { toInt } from "../purchase-orders/views";
 import { workspaceToday } from "../purchase-orders/po-writes";
@@ -16,9 +17,10 @@ export async function listVendorBills(
   query: VendorBillListQuery,
 ): Promise<VendorBillListResponse> {
   const asOf = query.asOf ?? (await workspaceToday(ctx.db, ctx));
+  const filters = query.dueThisWeek ? { ...query, dueTo: earlier(query.dueTo, sundayOf(asOf)) } : query;
   const [page, totals] = await Promise.all([
-    vendorBillListPage(ctx.db, ctx.organizationId, query),
-    vendorBillTotals(ctx.db, ctx.organizationId, query, asOf),
+    vendorBillListPage(ctx.db, ctx.organizationId, filters),
+    vendorBillTotals(ctx.db, ctx.organizationId, filters, asOf),
   ]);
   return {
     items: page.items.map((row) => listItemView(row, asOf)),
@@ -45,3 +47,11 @@ export async function listVendorBills(
     })),
   };
 }
+
+/** The Sunday ending the (Monday–Sunday) week of `day` (YYYY-MM-DD). */
+function sundayOf(day: string): string {
+  const monday = startOfWeek(`${day}T00:00:00Z`);
+  return new Date(monday.getTime() + 6 * 86_400_000).toISOString().slice(0, 10);
+}
+
+const earlier = (a: string | undefined, b: string) => (a !== undefined && a < b ? a : b);

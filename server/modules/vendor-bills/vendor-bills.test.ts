@@ -632,6 +632,16 @@ describe("the list", () => {
     expect(due.items.map((b) => b.invoiceNumber)).toEqual(["A-5", "A-2"]);
     expect(due.totals[0]).toMatchObject({ count: 2, amountMinor: 1_800 });
     expect((await q("search=a-3")).items.map((b) => b.invoiceNumber)).toEqual(["A-3"]);
+    // Due this week: on or before the Sunday of asOf's week, overdue included.
+    const thisWeek = async (asOf: string) =>
+      (
+        await org.owner.client.get<VendorBillListResponse>(
+          `/api/vendor-bills?asOf=${asOf}&status=received,approved&dueThisWeek=true`,
+        )
+      ).body.items.map((b) => b.invoiceNumber);
+    expect(await thisWeek("2025-02-27")).toEqual(["A-1", "A-5", "A-2"]); // Thursday: week ends 03-02
+    expect(await thisWeek("2025-02-23")).toEqual(["A-1", "A-5"]); // Sunday: A-2 (03-02) is next week
+    expect(await thisWeek("2025-03-31")).toEqual(["A-1", "A-5", "A-2", "A-3"]); // Monday: to 04-06
     const paged = await q("sort=amount&dir=desc&pageSize=2&page=2");
     expect(paged.items.map((b) => b.amountMinor)).toEqual([400, 200]);
     expect(paged.total).toBe(5);
@@ -642,6 +652,7 @@ describe("the list", () => {
       ["status=open", "status.0"],
       ["dueFrom=2025-03-02&dueTo=2025-03-01", "dueFrom"],
       ["asOf=yesterday", "asOf"],
+      ["dueThisWeek=yes", "dueThisWeek"],
       ["sort=colour", "sort"],
       ["pageSize=500", "pageSize"],
     ]) {
