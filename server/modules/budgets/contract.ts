@@ -456,6 +456,17 @@ export const budgetSummarySchema = z
     ),
     /** The active jobs most over budget (actual beyond the estimate), worst first, at most 5. */
     mostOver: z.array(budgetListItemSchema),
+    /**
+     * Work in progress not billed yet: active jobs whose client actual (a firm bid's estimate, a
+     * cost-plus bid's actual) is more than their invoices that are not void, most first, at most 5.
+     */
+    unbilled: z.array(
+      budgetListItemSchema.extend({
+        clientActualMinor: z.number().int(),
+        invoicedMinor: z.number().int(),
+        unbilledMinor: z.number().int(),
+      }),
+    ),
   })
   .meta({ id: "BudgetSummary" });
 export type BudgetSummary = z.infer<typeof budgetSummarySchema>;

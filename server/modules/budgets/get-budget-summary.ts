@@ -1,14 +1,17 @@
 import type { RequestContext } from "../../request-context";
+import { invoicedByBudget } from "../client-invoices/repo";
 import type { BudgetSummary } from "./contract";
 import { budgetListItems } from "./list-budgets";
 import { activeBudgetRows, budgetStatusCounts } from "./repo";
 
 const MOST_OVER = 5;
+const MOST_UNBILLED = 5;
 
 /**
  * The /finance overview of budgets (PRODUCT.md → /finance): how many budgets are in each status;
  * across active jobs (not closed), per currency, the estimate, actual to date, variance and
- * forecast at completion; and the jobs most over budget. Sums and labour are read in grouped
+ * forecast at completion; the jobs most over budget; and the work in progress not billed yet
+ * (client actual less what was invoiced). Sums, labour and invoices are read in grouped
  * statements; each budget's top sheet comes from domain/aicp.ts as on its own screen.
  */
 export async function getBudgetSummary(ctx: RequestContext): Promise<BudgetSummary> {
@@ -17,6 +20,11 @@ export async function getBudgetSummary(ctx: RequestContext): Promise<BudgetSumma
     activeBudgetRows(ctx.db, ctx.organizationId),
   ]);
   const items = await budgetListItems(ctx.db, ctx.organizationId, active);
+  const invoiced = await invoicedByBudget(
+    ctx.db,
+    ctx.organizationId,
+    items.map((item) => item.id),
+  );
   const perCurrency = new Map<string, BudgetSummary["active"][number]>();
   for (const item of items) {
     const sum = perCurrency.get(item.currency) ?? {
@@ -39,9 +47,19 @@ export async function getBudgetSummary(ctx: RequestContext): Promise<BudgetSumma
     .sort((a, b) => a.varianceMinor - b.varianceMinor || a.id.localeCompare(b.id))
     .slice(0, MOST_OVER)
     .map(({ forecastMinor: _forecast, ...item }) => item);
+  const unbilled = items
+    .map((item) => {
+      const clientActualMinor = item.bidType === "firm" ? item.grandTotalMinor : item.actualMinor;
+      const invoicedMinor = invoiced.get(item.id) ?? 0;
+      return { ...item, clientActualMinor, invoicedMinor, unbilledMinor: clientActualMinor - invoicedMinor };
+    })
+    .filter((item) => item.unbilledMinor > 0)
+    .sort((a, b) => b.unbilledMinor - a.unbilledMinor || a.id.localeCompare(b.id))
+    .slice(0, MOST_UNBILLED);
   return {
     byStatus,
     active: [...perCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
     mostOver,
+    unbilled,
   };
 }

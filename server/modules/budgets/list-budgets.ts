@@ -1,5 +1,7 @@
 import type { Executor } from "../../db/executor";
 import type { RequestContext } from "../../request-context";
+import { committedByLineKey } from "../purchase-orders/repo";
+import { actualByLineKey } from "../vendor-bills/repo";
 import type { BudgetListItem, BudgetListQuery, BudgetListResponse } from "./contract";
 import { storedLabourSums } from "./labour-repo";
 import { budgetListPage, latestRevisionsOf, type BudgetListRow } from "./repo";
@@ -9,8 +11,9 @@ import { formOf, iso, ratesOf, toInt, totalsOf } from "./views";
  * The workspace's budgets, filtered (status, project, search), sorted (name, grand total, last
  * change) and paged in one SQL query. The grand total is the latest revision's, kept on the
  * revision by every write from domain computeBudget. Actual to date and variance are computed for
- * the page only: the latest revisions' section sums and the budgets' labour in two grouped
- * statements, then the top sheet of each (domain computeBudget, as the budget screen shows it).
+ * the page only: the latest revisions' section sums, the budgets' labour, committed purchase
+ * orders and approved vendor bills in four grouped statements, then the top sheet of each
+ * (domain computeBudget, as the budget screen shows it).
  */
 export async function listBudgets(ctx: RequestContext, query: BudgetListQuery): Promise<BudgetListResponse> {
   const page = await budgetListPage(ctx.db, ctx.organizationId, query);
@@ -26,8 +29,8 @@ export async function listBudgets(ctx: RequestContext, query: BudgetListQuery): 
 
 /**
  * List rows as list items, with each budget's actual to date and variance: the latest revisions'
- * section sums and the budgets' stored labour sums (as last refreshed: `labourAsOf`) read in two
- * grouped statements for all the rows, then the top sheet of each (domain computeBudget, as the
+ * section sums, the budgets' stored labour sums (as last refreshed: `labourAsOf`), committed POs
+ * and approved bills read in four grouped statements for all the rows, then the top sheet of each (domain computeBudget, as the
  * budget screen shows it, where labour is priced live).
  */
 export async function budgetListItems(
@@ -36,9 +39,11 @@ export async function budgetListItems(
   list: readonly BudgetListRow[],
 ): Promise<(BudgetListItem & { forecastMinor: number })[]> {
   const ids = list.map((row) => row.id);
-  const [latest, labour] = await Promise.all([
+  const [latest, labour, committed, billed] = await Promise.all([
     latestRevisionsOf(executor, organizationId, ids),
     storedLabourSums(executor, organizationId, ids),
+    committedByLineKey(executor, organizationId, ids),
+    actualByLineKey(executor, organizationId, ids),
   ]);
   return list.map((row) => {
     const revision = latest.revisions.find((r) => r.budget_id === row.id);
@@ -48,6 +53,8 @@ export async function budgetListItems(
           latest.sums.filter((s) => s.budget_id === row.id),
           ratesOf(revision),
           labour.filter((l) => l.budget_id === row.id),
+          committed.filter((c) => c.budget_id === row.id),
+          billed.filter((b) => b.budget_id === row.id),
         )
       : undefined;
     const grandTotal = toInt(row.grand_total_minor);

@@ -6,7 +6,7 @@ import { readOutbox } from "../../mail/mailer";
 import { financeTrail, newJob, type ErrorBody, type Job } from "../purchase-orders/test-support";
 import type { Client, InvoiceDetail, InvoiceListResponse, InvoiceProposal } from "./contract";
 import { invoicedByBudget } from "./repo";
-import type { BudgetDetail } from "../budgets/contract";
+import type { BudgetDetail, BudgetSummary } from "../budgets/contract";
 import { useInvoicingRoutes } from "./test-support";
 
 let ctx: TestContext;
@@ -283,6 +283,13 @@ describe("client invoices", () => {
     // The budget's Invoiced figure reads the same: the void invoice is not in it.
     const budget = await job.owner.client.get<BudgetDetail>(`/api/budgets/${job.budget.id}`);
     expect(budget.body.figures.invoicedMinor).toBe(b.totalMinor + next.totalMinor);
+    // The overview's unbilled work in progress is the client actual less those invoices.
+    const summary = await job.owner.client.get<BudgetSummary>("/api/budgets/summary");
+    const wip = summary.body.unbilled.find((u) => u.id === job.budget.id);
+    expect(wip).toMatchObject({
+      invoicedMinor: b.totalMinor + next.totalMinor,
+      unbilledMinor: wip!.clientActualMinor - b.totalMinor - next.totalMinor,
+    });
   });
 
   it("answers 400 naming the field for bad amounts and combinations", async () => {
