@@ -1,0 +1,512 @@
+import { useState } from "react";
+import { ArrowDown, ArrowUp, ArrowUpDown, Download, Plus, Search } from "lucide-react";
+import { Link } from "react-router";
+import { formatListDay } from "@domain/index";
+import {
+  AGEING_BUCKET_LABEL,
+  AGEING_BUCKETS,
+  OPEN_STATUSES,
+  VENDOR_BILL_STATUS_LABEL,
+  VENDOR_BILL_STATUSES,
+} from "@domain/vendor-bills";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Pager } from "@/components/ui/pager";
+import { Skeleton } from "@/components/ui/skeleton";
+import { EmptyState, Page } from "@/features/app-shell/page";
+import { Money } from "@/features/budgets/status-badge";
+import { useVendorList } from "@/features/purchase-orders/api";
+import { SELECT_CLASS } from "@/features/settings/form-fields";
+import { cn } from "@/lib/cn";
+import { useListUrlState } from "@/lib/list-url-state";
+import {
+  useVendorBillList,
+  vendorBillExportHref,
+  vendorBillHref,
+  type VendorBillListItem,
+  type VendorBillListResponse,
+  type VendorBillSortKey,
+} from "./api";
+import { NewVendorBillDialog } from "./new-vendor-bill-dialog";
+import { VendorBillStatusBadge } from "./status-badge";
+
+const SORTS: { value: `${VendorBillSortKey}:${"asc" | "desc"}`; label: string }[] = [
+  { value: "dueDate:asc", label: "Due date (soonest first)" },
+  { value: "dueDate:desc", label: "Due date (latest first)" },
+  { value: "number:desc", label: "Number (newest first)" },
+  { value: "number:asc", label: "Number (oldest first)" },
+  { value: "billDate:desc", label: "Bill date (latest first)" },
+  { value: "amount:desc", label: "Amount (highest first)" },
+  { value: "amount:asc", label: "Amount (lowest first)" },
+  { value: "vendor:asc", label: "Vendor (A–Z)" },
+  { value: "status:asc", label: "Status" },
+  { value: "updatedAt:desc", label: "Last changed" },
+];
+
+const OPEN_FILTER = OPEN_STATUSES.join(",");
+
+/**
+ * Vendor bills (/finance/bills): every bill with vendor, PO, budget, bill and due dates, status
+ * and amount; the server's totals and ageing of everything filtered; filters, sort and page in
+ * the URL; the CSV is the server's export of exactly the same query.
+ */
+export function VendorBillsListPage() {
+  const [creating, setCreating] = useState(false);
+  const { params, update, search, setSearch } = useListUrlState();
+  const list = useVendorBillList(params.toString());
+  const vendors = useVendorList("archived=all&sort=name&dir=asc&pageSize=200");
+  const data = list.data;
+  const sort = (params.get("sort") as VendorBillSortKey | null) ?? "dueDate";
+  const dir = params.get("dir") === "desc" ? "desc" : "asc";
+  const status = params.get("status") ?? "";
+  const vendorId = params.get("vendorId") ?? "";
+  const dueFrom = params.get("dueFrom") ?? "";
+  const dueTo = params.get("dueTo") ?? "";
+  const withoutPo = params.get("withoutPo") ?? "";
+  const filtered = Boolean(status || vendorId || dueFrom || dueTo || withoutPo || params.get("search"));
+  const today = data?.asOf ?? "";
+
+  const toggleSort = (key: VendorBillSortKey) =>
+    update({ sort: key, dir: sort === key && dir === "asc" ? "desc" : "asc" }, false);
+
+  return (
+    <Page
+      title="Vendor Bills"
+      description="Bills received from vendors, against purchase orders or budget lines."
+      actions={
+        <Button size="sm" onClick={() => setCreating(true)}>
+          <Plus aria-hidden /> New bill
+        </Button>
+      }
+    >
+      <div className="space-y-4">
+        <div className="flex flex-col gap-3">
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <div className="relative sm:w-80">
+              <Search
+                aria-hidden
+                className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              />
+              <Input
+                type="search"
+                aria-label="Search vendor bills"
+                placeholder="Search number, invoice number or vendor…"
+                className="pl-9"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
+            </div>
+            <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
+              {data
+                ? `${data.total} bill${data.total === 1 ? "" : "s"}${filtered ? (data.total === 1 ? " matches" : " match") : ""}`
+                : null}
+            </p>
+            <Button asChild variant="outline" size="sm">
+              <a href={vendorBillExportHref(params)} download>
+                <Download aria-hidden /> Export CSV
+              </a>
+            </Button>
+          </div>
+          <div className="grid grid-cols-2 gap-2 md:grid-cols-3 xl:grid-cols-6">
+            <select
+              aria-label="Status"
+              className={SELECT_CLASS}
+              value={status}
+              onChange={(e) => update({ status: e.target.value || null })}
+            >
+              <option value="">All statuses</option>
+              <option value={OPEN_FILTER}>Open (received or approved)</option>
+              {VENDOR_BILL_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {VENDOR_BILL_STATUS_LABEL[s]}
+                </option>
+              ))}
+              {status &&
+              status !== OPEN_FILTER &&
+              !status.split(",").every((s) => s in VENDOR_BILL_STATUS_LABEL) ? (
+                <option value={status}>{status}</option>
+              ) : null}
+            </select>
+            <select
+              aria-label="Vendor"
+              className={SELECT_CLASS}
+              value={vendorId}
+              onChange={(e) => update({ vendorId: e.target.value || null })}
+            >
+              <option value="">All vendors</option>
+              {(vendors.data?.items ?? []).map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.name}
+                  {v.archived ? " (archived)" : ""}
+                </option>
+              ))}
+            </select>
+            <select
+              aria-label="Purchase order"
+              className={SELECT_CLASS}
+              value={withoutPo}
+              onChange={(e) => update({ withoutPo: e.target.value || null })}
+            >
+              <option value="">With or without PO</option>
+              <option value="true">Without PO (flagged)</option>
+              <option value="false">Against a PO only</option>
+            </select>
+            <Input
+              type="date"
+              aria-label="Due from"
+              value={dueFrom}
+              max={dueTo || undefined}
+              onChange={(e) => update({ dueFrom: e.target.value || null })}
+            />
+            <Input
+              type="date"
+              aria-label="Due to"
+              value={dueTo}
+              min={dueFrom || undefined}
+              onChange={(e) => update({ dueTo: e.target.value || null })}
+            />
+            <select
+              aria-label="Sort by"
+              className={SELECT_CLASS}
+              value={`${sort}:${dir}`}
+              onChange={(e) => {
+                const [key, d] = e.target.value.split(":");
+                update({ sort: key ?? null, dir: d ?? null }, false);
+              }}
+            >
+              {SORTS.some((o) => o.value === `${sort}:${dir}`) ? null : (
+                <option value={`${sort}:${dir}`}>Custom order</option>
+              )}
+              {SORTS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        {list.isPending ? (
+          <div className="space-y-2">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-11 w-full" />
+            ))}
+          </div>
+        ) : list.isError ? (
+          <EmptyState title="Could not load vendor bills">{list.error.message}</EmptyState>
+        ) : data && data.total === 0 ? (
+          filtered ? (
+            <EmptyState title="No bills match">Try another search or clear the filters.</EmptyState>
+          ) : (
+            <EmptyState title="No vendor bills yet">
+              Enter a vendor&apos;s invoice with New bill: pick the vendor and the purchase order it bills (or
+              budget lines without a PO), then approve it.
+              <div className="mt-4">
+                <Button size="sm" onClick={() => setCreating(true)}>
+                  <Plus aria-hidden /> New bill
+                </Button>
+              </div>
+            </EmptyState>
+          )
+        ) : data ? (
+          <>
+            <Ageing ageing={data.ageing} asOf={data.asOf} />
+            <div
+              className={cn(
+                "relative hidden overflow-x-auto rounded-xl border bg-card md:block",
+                list.isPlaceholderData && "opacity-60",
+              )}
+            >
+              <table className="w-full text-sm" aria-label="Vendor bills">
+                <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
+                  <tr>
+                    <SortHeader label="Number" col="number" sort={sort} dir={dir} onSort={toggleSort} />
+                    <SortHeader label="Vendor" col="vendor" sort={sort} dir={dir} onSort={toggleSort} />
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      PO · Budget
+                    </th>
+                    <SortHeader label="Bill date" col="billDate" sort={sort} dir={dir} onSort={toggleSort} />
+                    <SortHeader label="Due" col="dueDate" sort={sort} dir={dir} onSort={toggleSort} />
+                    <SortHeader label="Status" col="status" sort={sort} dir={dir} onSort={toggleSort} />
+                    <SortHeader
+                      label="Amount"
+                      col="amount"
+                      sort={sort}
+                      dir={dir}
+                      onSort={toggleSort}
+                      numeric
+                    />
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((bill) => (
+                    <BillRow key={bill.id} bill={bill} today={today} />
+                  ))}
+                </tbody>
+                <tfoot className="border-t bg-muted/30 font-medium" data-testid="bill-totals">
+                  {data.totals.map((t) => (
+                    <tr key={t.currency}>
+                      <th scope="row" colSpan={6} className="px-3 py-2 text-left">
+                        Total of {t.count} bill{t.count === 1 ? "" : "s"}
+                        {data.totals.length > 1 ? ` in ${t.currency}` : ""}
+                        {data.total > data.items.length ? (
+                          <span className="font-normal text-muted-foreground"> (every page)</span>
+                        ) : null}
+                        <span className="block text-xs font-normal text-muted-foreground">
+                          Open <Money value={t.openMinor} currency={t.currency} /> · Paid{" "}
+                          <Money value={t.paidMinor} currency={t.currency} />
+                        </span>
+                      </th>
+                      <td className="px-3 py-2 text-right align-top" data-col="amount">
+                        <Money value={t.amountMinor} currency={t.currency} />
+                      </td>
+                    </tr>
+                  ))}
+                </tfoot>
+              </table>
+            </div>
+            <ul className="space-y-2 md:hidden" aria-label="Vendor bills">
+              {data.items.map((bill) => (
+                <BillCard key={bill.id} bill={bill} today={today} />
+              ))}
+            </ul>
+            <TotalsCard totals={data.totals} />
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={(next) => update({ page: String(next) }, false)}
+            />
+          </>
+        ) : null}
+      </div>
+      <NewVendorBillDialog open={creating} onOpenChange={setCreating} />
+    </Page>
+  );
+}
+
+/** What the filtered set still owes, by how long past due (the server's buckets as of `asOf`). */
+function Ageing({ ageing, asOf }: { ageing: VendorBillListResponse["ageing"]; asOf: string }) {
+  if (ageing.length === 0) return null;
+  return (
+    <section aria-labelledby="bill-ageing-heading" className="space-y-2" data-testid="bill-ageing">
+      <h2 id="bill-ageing-heading" className="text-sm font-medium">
+        Still owed, by age <span className="font-normal text-muted-foreground">(as of {asOf})</span>
+      </h2>
+      {ageing.map((a) => (
+        <dl key={a.currency} className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+          {AGEING_BUCKETS.map((bucket) => (
+            <div key={bucket} className="min-w-0 rounded-xl border bg-card p-3" data-bucket={bucket}>
+              <dt className="text-xs text-muted-foreground">
+                {AGEING_BUCKET_LABEL[bucket]}
+                {ageing.length > 1 ? ` · ${a.currency}` : ""}
+              </dt>
+              <dd className="mt-1 truncate font-semibold">
+                <Money value={a.buckets[bucket]} currency={a.currency} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ))}
+    </section>
+  );
+}
+
+function SortHeader({
+  label,
+  col,
+  sort,
+  dir,
+  onSort,
+  numeric,
+}: {
+  label: string;
+  col: VendorBillSortKey;
+  sort: VendorBillSortKey;
+  dir: "asc" | "desc";
+  onSort: (key: VendorBillSortKey) => void;
+  numeric?: boolean;
+}) {
+  return (
+    <th
+      scope="col"
+      aria-sort={sort === col ? (dir === "asc" ? "ascending" : "descending") : "none"}
+      className={cn("px-3 py-2 font-medium whitespace-nowrap", numeric && "text-right")}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(col)}
+        className="inline-flex items-center gap-1 hover:text-foreground"
+      >
+        {label}
+        {sort === col ? (
+          dir === "asc" ? (
+            <ArrowUp aria-hidden className="size-3" />
+          ) : (
+            <ArrowDown aria-hidden className="size-3" />
+          )
+        ) : (
+          <ArrowUpDown aria-hidden className="size-3 opacity-40" />
+        )}
+      </button>
+    </th>
+  );
+}
+
+/** "Due in 3 days", "12 days overdue" for an open bill; nothing for a paid or void one. */
+function dueNote(bill: VendorBillListItem): string | null {
+  const days = bill.daysPastDue;
+  if (days === null) return null;
+  if (days > 0) return `${days} day${days === 1 ? "" : "s"} overdue`;
+  if (days === 0) return "Due today";
+  return null;
+}
+
+function WithoutPoFlag() {
+  return (
+    <Badge variant="outline" className="ml-1" data-testid="without-po">
+      No PO
+    </Badge>
+  );
+}
+
+function BillRow({ bill, today }: { bill: VendorBillListItem; today: string }) {
+  const note = dueNote(bill);
+  return (
+    <tr className="border-b last:border-0 hover:bg-muted/30" data-testid="bill-row">
+      <td className="px-3 py-2 whitespace-nowrap">
+        <Link to={vendorBillHref(bill.id)} className="font-medium hover:underline">
+          {bill.displayNumber}
+        </Link>
+        <div className="text-xs text-muted-foreground">{bill.invoiceNumber}</div>
+      </td>
+      <td className="max-w-56 px-3 py-2">
+        <div className="truncate">{bill.vendorName}</div>
+      </td>
+      <td className="max-w-64 px-3 py-2">
+        <div className="truncate">
+          {bill.purchaseOrderId ? (
+            <Link
+              to={`/finance/purchase-orders/${encodeURIComponent(bill.purchaseOrderId)}`}
+              className="hover:underline"
+            >
+              {bill.purchaseOrderNumber}
+            </Link>
+          ) : null}
+          {bill.withoutPo ? <WithoutPoFlag /> : null}
+        </div>
+        <Link
+          to={`/finance/budgets/${encodeURIComponent(bill.budgetId)}`}
+          className="block truncate text-xs text-muted-foreground hover:underline"
+        >
+          {bill.budgetName}
+        </Link>
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">
+        {today ? formatListDay(bill.billDate, today) : bill.billDate}
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap">
+        {today ? formatListDay(bill.dueDate, today) : bill.dueDate}
+        {note ? (
+          <span
+            className={cn(
+              "block text-xs",
+              bill.daysPastDue! > 0 ? "text-destructive" : "text-muted-foreground",
+            )}
+          >
+            {note}
+          </span>
+        ) : null}
+      </td>
+      <td className="px-3 py-2">
+        <VendorBillStatusBadge status={bill.status} />
+      </td>
+      <td className="px-3 py-2 text-right">
+        <Money value={bill.amountMinor} currency={bill.currency} />
+      </td>
+    </tr>
+  );
+}
+
+function BillCard({ bill, today }: { bill: VendorBillListItem; today: string }) {
+  const note = dueNote(bill);
+  return (
+    <li>
+      <Link
+        to={vendorBillHref(bill.id)}
+        className="block rounded-xl border bg-card p-3 shadow-xs active:bg-muted/40"
+        data-testid="bill-card"
+      >
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <p className="truncate font-medium">
+              {bill.displayNumber} · {bill.vendorName}
+            </p>
+            <p className="truncate text-xs text-muted-foreground">
+              {bill.purchaseOrderNumber ?? "No PO"} · {bill.budgetName}
+            </p>
+          </div>
+          <VendorBillStatusBadge status={bill.status} />
+        </div>
+        <dl className="mt-2 grid grid-cols-3 gap-2 text-xs">
+          <div>
+            <dt className="text-muted-foreground">Amount</dt>
+            <dd>
+              <Money value={bill.amountMinor} currency={bill.currency} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Due</dt>
+            <dd>{today ? formatListDay(bill.dueDate, today) : bill.dueDate}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Invoice</dt>
+            <dd className="truncate">{bill.invoiceNumber}</dd>
+          </div>
+        </dl>
+        {note ? <p className="mt-1 text-xs text-muted-foreground">{note}</p> : null}
+      </Link>
+    </li>
+  );
+}
+
+/** Below 768 px the table's footer is a card: the totals of every page of the filtered set. */
+function TotalsCard({ totals }: { totals: VendorBillListResponse["totals"] }) {
+  if (totals.length === 0) return null;
+  return (
+    <div
+      className="mt-2 space-y-2 rounded-xl border bg-muted/30 p-3 text-xs md:hidden"
+      data-testid="bill-totals-card"
+    >
+      {totals.map((t) => (
+        <div key={t.currency}>
+          <p className="font-medium">
+            Total of {t.count} bill{t.count === 1 ? "" : "s"}
+            {totals.length > 1 ? ` in ${t.currency}` : ""}
+          </p>
+          <dl className="mt-1 grid grid-cols-3 gap-2">
+            <div>
+              <dt className="text-muted-foreground">Amount</dt>
+              <dd>
+                <Money value={t.amountMinor} currency={t.currency} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Open</dt>
+              <dd>
+                <Money value={t.openMinor} currency={t.currency} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Paid</dt>
+              <dd>
+                <Money value={t.paidMinor} currency={t.currency} />
+              </dd>
+            </div>
+          </dl>
+        </div>
+      ))}
+    </div>
+  );
+}
