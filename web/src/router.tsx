@@ -101,6 +101,7 @@ export const routes: RouteObject[] = [
                   { path: "finance/budgets", lazy: () => import("./routes/finance/budgets") },
                   { path: "finance/budgets/:budgetId", lazy: () => import("./routes/finance/budget") },
                   { path: "finance/invoices", lazy: () => import("./routes/finance/invoices") },
+                  { path: "finance/invoices/:invoiceId", lazy: () => import("./routes/finance/invoice") },
                   { path: "finance/bills", lazy: () => import("./routes/finance/bills") },
                   { path: "finance/bills/:billId", lazy: () => import("./routes/finance/bill") },
                   { path: "finance/purchase-orders", lazy: () => import("./routes/finance/purchase-orders") },

@@ -1,19 +1,11 @@
 import { RequirePermission } from "@/features/app-shell/access-denied";
-import { EmptyState, Page } from "@/features/app-shell/page";
-
-function Screen() {
-  return (
-    <Page title="Client Invoices" description="Invoices sent to clients.">
-      <EmptyState title="No invoices yet">Client invoices will be listed here.</EmptyState>
-    </Page>
-  );
-}
+import { InvoicesListPage } from "@/features/invoices/invoices-list-page";
 
 /** Finance needs canViewFinancials (spec §6); anyone else opening the URL gets "You don't have access". */
 export function Component() {
   return (
     <RequirePermission permission="canViewFinancials" area="Finance">
-      <Screen />
+      <InvoicesListPage />
     </RequirePermission>
   );
 }

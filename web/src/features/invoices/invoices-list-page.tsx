@@ -1,0 +1,494 @@
+import { useMemo, useState } from "react";
+import { ArrowDown, ArrowUp, ArrowUpDown, Download, Plus, Search } from "lucide-react";
+import { Link } from "react-router";
+import { formatListDay } from "@domain/index";
+import { INVOICE_KIND_LABEL, INVOICE_STATUS_LABEL, INVOICE_STATUSES } from "@domain/invoices";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Pager } from "@/components/ui/pager";
+import { Skeleton } from "@/components/ui/skeleton";
+import { EmptyState, Page } from "@/features/app-shell/page";
+import { useBudgetList } from "@/features/budgets/api";
+import { Money } from "@/features/budgets/status-badge";
+import { SELECT_CLASS } from "@/features/settings/form-fields";
+import { useAppToday } from "@/features/vendor-bills/api";
+import { cn } from "@/lib/cn";
+import { useListUrlState } from "@/lib/list-url-state";
+import {
+  invoiceExportHref,
+  invoiceHref,
+  useClientList,
+  useInvoiceList,
+  type InvoiceListItem,
+  type InvoiceListResponse,
+  type InvoiceSortKey,
+} from "./api";
+import { NewInvoiceDialog } from "./new-invoice-dialog";
+import { InvoiceStatusBadge, OverdueBadge } from "./status-badge";
+
+const SORTS: { value: `${InvoiceSortKey}:${"asc" | "desc"}`; label: string }[] = [
+  { value: "number:desc", label: "Number (newest first)" },
+  { value: "number:asc", label: "Number (oldest first)" },
+  { value: "issueDate:desc", label: "Issue date (latest first)" },
+  { value: "dueDate:asc", label: "Due date (soonest first)" },
+  { value: "dueDate:desc", label: "Due date (latest first)" },
+  { value: "amount:desc", label: "Amount (highest first)" },
+  { value: "outstanding:desc", label: "Outstanding (most first)" },
+  { value: "client:asc", label: "Client (A–Z)" },
+  { value: "status:asc", label: "Status" },
+  { value: "updatedAt:desc", label: "Last changed" },
+];
+
+/**
+ * Client invoices (/finance/invoices): every invoice with client, project, dates, status,
+ * total, paid and outstanding; overdue ones marked; the server's totals of everything filtered;
+ * filters, sort and page in the URL; the CSV is the server's export of exactly the same query.
+ */
+export function InvoicesListPage() {
+  const [creating, setCreating] = useState(false);
+  const { params, update, search, setSearch } = useListUrlState();
+  const list = useInvoiceList(params.toString());
+  const clients = useClientList("archived=all&sort=name&dir=asc&pageSize=200");
+  const budgets = useBudgetList("sort=name&dir=asc&pageSize=200");
+  const today = useAppToday() ?? "";
+  const data = list.data;
+  const sort = (params.get("sort") as InvoiceSortKey | null) ?? "number";
+  const dir = params.get("dir") === "asc" ? "asc" : "desc";
+  const status = params.get("status") ?? "";
+  const clientId = params.get("clientId") ?? "";
+  const projectId = params.get("projectId") ?? "";
+  const from = params.get("from") ?? "";
+  const to = params.get("to") ?? "";
+  const overdue = params.get("overdue") === "true";
+  const filtered = Boolean(status || clientId || projectId || from || to || overdue || params.get("search"));
+
+  // The projects that have a budget (invoices bill a budget's job), by name.
+  const projects = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const b of budgets.data?.items ?? []) seen.set(b.projectId, b.projectName ?? "Unknown project");
+    return [...seen].sort((a, b) => a[1].localeCompare(b[1]));
+  }, [budgets.data]);
+
+  const toggleSort = (key: InvoiceSortKey) =>
+    update({ sort: key, dir: sort === key && dir === "asc" ? "desc" : "asc" }, false);
+
+  return (
+    <Page
+      title="Client Invoices"
+      description="Deposits, progress and final invoices billed to clients from approved budgets."
+      actions={
+        <Button size="sm" onClick={() => setCreating(true)}>
+          <Plus aria-hidden /> New invoice
+        </Button>
+      }
+    >
+      <div className="space-y-4">
+        <div className="flex flex-col gap-3">
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <div className="relative sm:w-80">
+              <Search
+                aria-hidden
+                className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              />
+              <Input
+                type="search"
+                aria-label="Search invoices"
+                placeholder="Search number, client or client PO…"
+                className="pl-9"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
+            </div>
+            <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
+              {data
+                ? `${data.total} invoice${data.total === 1 ? "" : "s"}${filtered ? (data.total === 1 ? " matches" : " match") : ""}`
+                : null}
+            </p>
+            <Button asChild variant="outline" size="sm">
+              <a href={invoiceExportHref(params)} download>
+                <Download aria-hidden /> Export CSV
+              </a>
+            </Button>
+          </div>
+          <div className="grid grid-cols-2 gap-2 md:grid-cols-3 xl:grid-cols-7">
+            <select
+              aria-label="Status"
+              className={SELECT_CLASS}
+              value={status}
+              onChange={(e) => update({ status: e.target.value || null })}
+            >
+              <option value="">All statuses</option>
+              {INVOICE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {INVOICE_STATUS_LABEL[s]}
+                </option>
+              ))}
+              {status && !status.split(",").every((s) => s in INVOICE_STATUS_LABEL) ? (
+                <option value={status}>{status}</option>
+              ) : null}
+            </select>
+            <select
+              aria-label="Client"
+              className={SELECT_CLASS}
+              value={clientId}
+              onChange={(e) => update({ clientId: e.target.value || null })}
+            >
+              <option value="">All clients</option>
+              {(clients.data?.items ?? []).map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                  {c.archived ? " (archived)" : ""}
+                </option>
+              ))}
+            </select>
+            <select
+              aria-label="Project"
+              className={SELECT_CLASS}
+              value={projectId}
+              onChange={(e) => update({ projectId: e.target.value || null })}
+            >
+              <option value="">All projects</option>
+              {projects.map(([id, name]) => (
+                <option key={id} value={id}>
+                  {name}
+                </option>
+              ))}
+            </select>
+            <Input
+              type="date"
+              aria-label="Issued from"
+              value={from}
+              max={to || undefined}
+              onChange={(e) => update({ from: e.target.value || null })}
+            />
+            <Input
+              type="date"
+              aria-label="Issued to"
+              value={to}
+              min={from || undefined}
+              onChange={(e) => update({ to: e.target.value || null })}
+            />
+            <label className="flex h-9 items-center gap-2 rounded-md border border-input px-3 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={overdue}
+                onChange={(e) => update({ overdue: e.target.checked ? "true" : null })}
+              />
+              Overdue only
+            </label>
+            <select
+              aria-label="Sort by"
+              className={SELECT_CLASS}
+              value={`${sort}:${dir}`}
+              onChange={(e) => {
+                const [key, d] = e.target.value.split(":");
+                update({ sort: key ?? null, dir: d ?? null }, false);
+              }}
+            >
+              {SORTS.some((o) => o.value === `${sort}:${dir}`) ? null : (
+                <option value={`${sort}:${dir}`}>Custom order</option>
+              )}
+              {SORTS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        {list.isPending ? (
+          <div className="space-y-2">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-11 w-full" />
+            ))}
+          </div>
+        ) : list.isError ? (
+          <EmptyState title="Could not load invoices">{list.error.message}</EmptyState>
+        ) : data && data.total === 0 ? (
+          filtered ? (
+            <EmptyState title="No invoices match">Try another search or clear the filters.</EmptyState>
+          ) : (
+            <EmptyState title="No invoices yet">
+              Bill a client with New invoice: pick an approved budget and a deposit, progress or final
+              invoice, check the proposed lines, then send it.
+              <div className="mt-4">
+                <Button size="sm" onClick={() => setCreating(true)}>
+                  <Plus aria-hidden /> New invoice
+                </Button>
+              </div>
+            </EmptyState>
+          )
+        ) : data ? (
+          <>
+            <div
+              className={cn(
+                "relative hidden overflow-x-auto rounded-xl border bg-card md:block",
+                list.isPlaceholderData && "opacity-60",
+              )}
+            >
+              <table className="w-full text-sm" aria-label="Client invoices">
+                <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
+                  <tr>
+                    <SortHeader label="Number" col="number" sort={sort} dir={dir} onSort={toggleSort} />
+                    <SortHeader label="Client" col="client" sort={sort} dir={dir} onSort={toggleSort} />
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Project · Budget
+                    </th>
+                    <SortHeader label="Issued" col="issueDate" sort={sort} dir={dir} onSort={toggleSort} />
+                    <SortHeader label="Due" col="dueDate" sort={sort} dir={dir} onSort={toggleSort} />
+                    <SortHeader label="Status" col="status" sort={sort} dir={dir} onSort={toggleSort} />
+                    <SortHeader
+                      label="Total"
+                      col="amount"
+                      sort={sort}
+                      dir={dir}
+                      onSort={toggleSort}
+                      numeric
+                    />
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      Paid
+                    </th>
+                    <SortHeader
+                      label="Outstanding"
+                      col="outstanding"
+                      sort={sort}
+                      dir={dir}
+                      onSort={toggleSort}
+                      numeric
+                    />
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((invoice) => (
+                    <InvoiceRow key={invoice.id} invoice={invoice} today={today} />
+                  ))}
+                </tbody>
+                <tfoot className="border-t bg-muted/30 font-medium" data-testid="invoice-totals">
+                  {data.totals.map((t) => (
+                    <tr key={t.currency}>
+                      <th scope="row" colSpan={6} className="px-3 py-2 text-left">
+                        Total of {t.count} invoice{t.count === 1 ? "" : "s"}
+                        {data.totals.length > 1 ? ` in ${t.currency}` : ""}
+                        {data.total > data.items.length ? (
+                          <span className="font-normal text-muted-foreground"> (every page)</span>
+                        ) : null}
+                      </th>
+                      <td className="px-3 py-2 text-right" data-col="total">
+                        <Money value={t.totalMinor} currency={t.currency} />
+                      </td>
+                      <td className="px-3 py-2 text-right" data-col="paid">
+                        <Money value={t.paidMinor} currency={t.currency} />
+                      </td>
+                      <td className="px-3 py-2 text-right" data-col="outstanding">
+                        <Money value={t.outstandingMinor} currency={t.currency} />
+                      </td>
+                    </tr>
+                  ))}
+                </tfoot>
+              </table>
+            </div>
+            <ul className="space-y-2 md:hidden" aria-label="Client invoices">
+              {data.items.map((invoice) => (
+                <InvoiceCard key={invoice.id} invoice={invoice} today={today} />
+              ))}
+            </ul>
+            <TotalsCard totals={data.totals} />
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={(next) => update({ page: String(next) }, false)}
+            />
+          </>
+        ) : null}
+      </div>
+      <NewInvoiceDialog open={creating} onOpenChange={setCreating} />
+    </Page>
+  );
+}
+
+function SortHeader({
+  label,
+  col,
+  sort,
+  dir,
+  onSort,
+  numeric,
+}: {
+  label: string;
+  col: InvoiceSortKey;
+  sort: InvoiceSortKey;
+  dir: "asc" | "desc";
+  onSort: (key: InvoiceSortKey) => void;
+  numeric?: boolean;
+}) {
+  return (
+    <th
+      scope="col"
+      aria-sort={sort === col ? (dir === "asc" ? "ascending" : "descending") : "none"}
+      className={cn("px-3 py-2 font-medium whitespace-nowrap", numeric && "text-right")}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(col)}
+        className="inline-flex items-center gap-1 hover:text-foreground"
+      >
+        {label}
+        {sort === col ? (
+          dir === "asc" ? (
+            <ArrowUp aria-hidden className="size-3" />
+          ) : (
+            <ArrowDown aria-hidden className="size-3" />
+          )
+        ) : (
+          <ArrowUpDown aria-hidden className="size-3 opacity-40" />
+        )}
+      </button>
+    </th>
+  );
+}
+
+const day = (value: string, today: string) => (today ? formatListDay(value, today) : value);
+
+function InvoiceRow({ invoice, today }: { invoice: InvoiceListItem; today: string }) {
+  return (
+    <tr
+      className={cn("border-b last:border-0 hover:bg-muted/30", invoice.overdue && "bg-destructive/5")}
+      data-testid="invoice-row"
+      data-overdue={invoice.overdue || undefined}
+    >
+      <td className="px-3 py-2 whitespace-nowrap">
+        <Link to={invoiceHref(invoice.id)} className="font-medium hover:underline">
+          {invoice.displayNumber}
+        </Link>
+        <div className="text-xs text-muted-foreground">{INVOICE_KIND_LABEL[invoice.kind]}</div>
+      </td>
+      <td className="max-w-56 px-3 py-2">
+        <div className="truncate">{invoice.clientName}</div>
+        {invoice.clientPoNumber ? (
+          <div className="truncate text-xs text-muted-foreground">PO {invoice.clientPoNumber}</div>
+        ) : null}
+      </td>
+      <td className="max-w-64 px-3 py-2">
+        <div className="truncate">{invoice.projectName ?? "Unknown project"}</div>
+        <Link
+          to={`/finance/budgets/${encodeURIComponent(invoice.budgetId)}`}
+          className="block truncate text-xs text-muted-foreground hover:underline"
+        >
+          {invoice.budgetName}
+        </Link>
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{day(invoice.issueDate, today)}</td>
+      <td className="px-3 py-2 whitespace-nowrap">
+        {day(invoice.dueDate, today)}
+        {invoice.overdue ? (
+          <span className="block text-xs text-destructive">
+            {invoice.daysOverdue} day{invoice.daysOverdue === 1 ? "" : "s"} overdue
+          </span>
+        ) : null}
+      </td>
+      <td className="px-3 py-2">
+        <InvoiceStatusBadge status={invoice.status} />
+      </td>
+      <td className="px-3 py-2 text-right">
+        <Money value={invoice.totalMinor} currency={invoice.currency} />
+      </td>
+      <td className="px-3 py-2 text-right text-muted-foreground">
+        <Money value={invoice.paidMinor} currency={invoice.currency} />
+      </td>
+      <td className={cn("px-3 py-2 text-right", invoice.overdue && "font-medium text-destructive")}>
+        <Money value={invoice.outstandingMinor} currency={invoice.currency} />
+      </td>
+    </tr>
+  );
+}
+
+function InvoiceCard({ invoice, today }: { invoice: InvoiceListItem; today: string }) {
+  return (
+    <li>
+      <Link
+        to={invoiceHref(invoice.id)}
+        className={cn(
+          "block rounded-xl border bg-card p-3 shadow-xs active:bg-muted/40",
+          invoice.overdue && "border-destructive/50",
+        )}
+        data-testid="invoice-card"
+      >
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <p className="truncate font-medium">
+              {invoice.displayNumber} · {invoice.clientName}
+            </p>
+            <p className="truncate text-xs text-muted-foreground">
+              {INVOICE_KIND_LABEL[invoice.kind]} · {invoice.projectName ?? invoice.budgetName}
+            </p>
+          </div>
+          <div className="flex shrink-0 flex-col items-end gap-1">
+            <InvoiceStatusBadge status={invoice.status} />
+            {invoice.overdue ? <OverdueBadge days={invoice.daysOverdue} /> : null}
+          </div>
+        </div>
+        <dl className="mt-2 grid grid-cols-3 gap-2 text-xs">
+          <div>
+            <dt className="text-muted-foreground">Total</dt>
+            <dd>
+              <Money value={invoice.totalMinor} currency={invoice.currency} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Outstanding</dt>
+            <dd>
+              <Money value={invoice.outstandingMinor} currency={invoice.currency} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Due</dt>
+            <dd>{day(invoice.dueDate, today)}</dd>
+          </div>
+        </dl>
+      </Link>
+    </li>
+  );
+}
+
+/** Below 768 px the table's footer is a card: the totals of every page of the filtered set. */
+function TotalsCard({ totals }: { totals: InvoiceListResponse["totals"] }) {
+  if (totals.length === 0) return null;
+  return (
+    <div
+      className="mt-2 space-y-2 rounded-xl border bg-muted/30 p-3 text-xs md:hidden"
+      data-testid="invoice-totals-card"
+    >
+      {totals.map((t) => (
+        <div key={t.currency}>
+          <p className="font-medium">
+            Total of {t.count} invoice{t.count === 1 ? "" : "s"}
+            {totals.length > 1 ? ` in ${t.currency}` : ""}
+          </p>
+          <dl className="mt-1 grid grid-cols-3 gap-2">
+            <div>
+              <dt className="text-muted-foreground">Total</dt>
+              <dd>
+                <Money value={t.totalMinor} currency={t.currency} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Paid</dt>
+              <dd>
+                <Money value={t.paidMinor} currency={t.currency} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Outstanding</dt>
+              <dd>
+                <Money value={t.outstandingMinor} currency={t.currency} />
+              </dd>
+            </div>
+          </dl>
+        </div>
+      ))}
+    </div>
+  );
+}
