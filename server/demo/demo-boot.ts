@@ -14,6 +14,7 @@ import { createWorkspace } from "../modules/workspaces/create-workspace";
 import { systemContext, type RequestContext } from "../request-context";
 import { bindSimulatedWorkspace } from "./embedded-clickup";
 import { seedBudgets } from "./seed-budgets";
+import { seedFinanceDocuments } from "./seed-finance-documents";
 import { seedCapacityAndRates } from "./seed-capacity-rates";
 import { seedTemplates } from "./seed-templates";
 
@@ -188,4 +189,7 @@ export async function bootDemo(deps: AppDeps, sim: ClickUpSimulator): Promise<vo
   // the finance audit names her; they need the projects' folders, which the first sync is bringing.
   const budgets = await seedBudgets(ownerCtx, sim.demo);
   if (budgets.created.length || budgets.missing.length) log.info(budgets, "demo budgets seeded");
+  // Vendors, purchase orders, a bill and an overdue deposit invoice on the approved budgets.
+  const documents = await seedFinanceDocuments(ownerCtx);
+  if (documents.seeded) log.info("demo purchase orders, bill and invoice seeded");
 }

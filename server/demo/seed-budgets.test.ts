@@ -13,6 +13,10 @@ import {
   DEMO_BUDGET_RATES,
   seedBudgets,
 } from "./seed-budgets";
+import { seedFinanceDocuments } from "./seed-finance-documents";
+import type { PurchaseOrderListResponse } from "../modules/purchase-orders/contract";
+import type { VendorBillListResponse } from "../modules/vendor-bills/contract";
+import type { InvoiceListResponse } from "../modules/client-invoices/contract";
 
 let ctx: TestContext;
 let owner: WorkspaceUser;
@@ -214,5 +218,40 @@ describe("demo budgets (issue 14 item 8)", () => {
     const all = await owner.client.get<FinanceAuditResponse>("/api/audit/finance?pageSize=1");
     expect(all.body.total).toBeGreaterThan(4 * DEMO_BUDGET_LINES.length);
     expect(all.body.items[0]!.actor).toMatchObject({ id: owner.userId, name: "Olivia Owner" });
+  });
+
+  it("puts purchase orders, a bill due this week and an overdue deposit invoice on the approved budgets, once", async () => {
+    expect(await seedFinanceDocuments(ownerCtx)).toEqual({ seeded: true });
+    const get = async <T>(path: string) => {
+      const res = await owner.client.get<T>(path);
+      expect(res.status, res.text).toBe(200);
+      return res.body;
+    };
+    const pos = await get<PurchaseOrderListResponse>("/api/purchase-orders?sort=number&dir=asc");
+    expect(pos.items.map((p) => [p.displayNumber, p.status, p.vendorName])).toEqual([
+      ["PO-0001", "partially_billed", "Panavision Hollywood"],
+      ["PO-0002", "approved", "Sunset Stages"],
+      ["PO-0003", "pending_approval", "Company 3 Post"],
+    ]);
+    // The app's today is 2025-03-13 (a Thursday): the bill of 2025-02-09 was due 03-11.
+    const bills = await get<VendorBillListResponse>(
+      "/api/vendor-bills?status=received,approved&dueThisWeek=true",
+    );
+    expect(bills.items.map((b) => [b.invoiceNumber, b.dueDate, b.daysPastDue])).toEqual([
+      ["PV-88412", "2025-03-11", 2],
+    ]);
+    const overdue = await get<InvoiceListResponse>("/api/client-invoices?overdue=true");
+    expect(overdue.items.map((i) => [i.displayNumber, i.kind, i.status, i.dueDate])).toEqual([
+      ["INV-0001", "deposit", "sent", "2025-02-27"],
+    ]);
+    const anthem = (await budgets()).find((b) => b.name === "Anthem :60 & :30 — AICP")!;
+    const detail = await get<BudgetDetail>(`/api/budgets/${anthem.id}`);
+    expect(detail.figures.committedMinor).toBeGreaterThan(0);
+    // 60 % of the camera package is billed (and approved): Actual on its line, the rest committed.
+    const camera = detail.lines.find((l) => l.section === "I" && l.number === "1")!;
+    expect(camera.billedMinor).toBe(Math.floor((camera.estimateMinor * 6) / 10));
+    expect(camera.committedMinor).toBe(camera.estimateMinor - camera.billedMinor);
+    expect(detail.figures.invoicedMinor).toBe(overdue.items[0]!.totalMinor);
+    expect(await seedFinanceDocuments(ownerCtx)).toEqual({ seeded: false, reason: "vendors exist" });
   });
 });

@@ -6,6 +6,12 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Page } from "@/features/app-shell/page";
 import { useBudgetSummary, type BudgetListItem, type BudgetSummary } from "./api";
+import {
+  BillsDueThisWeek,
+  OpenPurchaseOrders,
+  OverdueInvoices,
+  UnbilledWork,
+} from "./finance-documents-panels";
 import { STATUS_LABEL } from "./figures";
 import { BudgetStatusBadge, Money, Variance } from "./status-badge";
 
@@ -13,8 +19,9 @@ const STATUSES: BudgetStatus[] = ["draft", "submitted", "approved", "closed"];
 
 /**
  * /finance overview: budgets by status, estimate / actual / variance / forecast across active jobs
- * (per currency) and the jobs most over budget — all from GET /api/budgets/summary, summed on
- * the server.
+ * (per currency), the jobs most over budget and the work not billed yet — from GET
+ * /api/budgets/summary, summed on the server — and the open POs, bills due this week and
+ * overdue invoices from their lists.
  */
 export function FinanceOverview() {
   const summary = useBudgetSummary();
@@ -23,23 +30,11 @@ export function FinanceOverview() {
       <div className="space-y-6">
         <StatusCounts summary={summary.data} />
         <ActiveJobs summary={summary} />
-        <div className="grid gap-4 md:grid-cols-3">
-          {(
-            [
-              ["Purchase orders", "Open purchase orders and what they commit against budget lines"],
-              ["Vendor bills", "Bills due and their ageing"],
-              ["Client invoices", "Invoices overdue and work in progress not billed yet"],
-            ] as const
-          ).map(([title, what]) => (
-            <Card key={title}>
-              <CardHeader>
-                <h2 className="font-semibold">{title}</h2>
-              </CardHeader>
-              <CardContent className="text-sm text-muted-foreground">
-                Not available yet. {what} will show here once {title.toLowerCase()} can be recorded.
-              </CardContent>
-            </Card>
-          ))}
+        <div className="grid gap-4 lg:grid-cols-2">
+          <OpenPurchaseOrders />
+          <BillsDueThisWeek />
+          <OverdueInvoices />
+          <UnbilledWork summary={summary} />
         </div>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline" size="sm">
