@@ -83,6 +83,8 @@ export type BillStep =
 
 export function useVendorBillStep(id: string) {
   const refresh = useVendorBillRefresh();
+  const org = useOrgId();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ step, baseVersion }: { step: BillStep; baseVersion: number }) => {
       const { action, ...rest } = step;
@@ -92,6 +94,8 @@ export function useVendorBillStep(id: string) {
       });
     },
     onSuccess: (bill) => refresh(bill),
+    // Refused (someone else moved it first): the page shows the bill as it is now.
+    onError: () => client.invalidateQueries({ queryKey: vendorBillKeys.detail(org, id) }),
   });
 }
 

@@ -170,8 +170,11 @@ function BillForm({ onDone }: { onDone: () => void }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rowsKey]);
 
-  const setRow = (id: string, change: Partial<LineRow>) =>
+  const setRow = (id: string, change: Partial<LineRow>) => {
     setRows((all) => all.map((r) => (r.id === id ? { ...r, ...change } : r)));
+    // A changed line's old message no longer applies; it is checked again on submit.
+    setAmountErrors(({ [id]: _gone, ...rest }) => rest);
+  };
 
   const ticked = rows.filter((r) => r.checked);
   const total = sumMinorUnits(

@@ -192,8 +192,9 @@ function BillView({ bill }: { bill: VendorBillDetail }) {
                     ) : null}
                     {line.poLineAmountMinor !== null ? (
                       <p className="text-xs text-muted-foreground">
-                        PO line <Money value={line.poLineAmountMinor} currency={currency} /> · left by other
-                        bills <Money value={line.poLineRemainingMinor ?? 0} currency={currency} />
+                        PO line <Money value={line.poLineAmountMinor} currency={currency} />, of which{" "}
+                        <Money value={line.poLineRemainingMinor ?? 0} currency={currency} /> not on other
+                        bills
                       </p>
                     ) : null}
                   </div>

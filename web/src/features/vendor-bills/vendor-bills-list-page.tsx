@@ -295,14 +295,14 @@ function Ageing({ ageing, asOf }: { ageing: VendorBillListResponse["ageing"]; as
         Still owed, by age <span className="font-normal text-muted-foreground">(as of {asOf})</span>
       </h2>
       {ageing.map((a) => (
-        <dl key={a.currency} className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+        <dl key={a.currency} className="grid grid-cols-3 gap-2 sm:grid-cols-5">
           {AGEING_BUCKETS.map((bucket) => (
-            <div key={bucket} className="min-w-0 rounded-xl border bg-card p-3" data-bucket={bucket}>
+            <div key={bucket} className="min-w-0 rounded-xl border bg-card p-2 sm:p-3" data-bucket={bucket}>
               <dt className="text-xs text-muted-foreground">
                 {AGEING_BUCKET_LABEL[bucket]}
                 {ageing.length > 1 ? ` · ${a.currency}` : ""}
               </dt>
-              <dd className="mt-1 truncate font-semibold">
+              <dd className="mt-1 truncate text-sm font-semibold sm:text-base">
                 <Money value={a.buckets[bucket]} currency={a.currency} />
               </dd>
             </div>
