@@ -457,8 +457,9 @@ export const budgetSummarySchema = z
     /** The active jobs most over budget (actual beyond the estimate), worst first, at most 5. */
     mostOver: z.array(budgetListItemSchema),
     /**
-     * Work in progress not billed yet: active jobs whose client actual (a firm bid's estimate, a
-     * cost-plus bid's actual) is more than their invoices that are not void, most first, at most 5.
+     * Work in progress not billed yet: active jobs with an approved (working) revision whose client
+     * actual (a firm bid's estimate, a cost-plus bid's actual) is more than their invoices that are
+     * not void, most first, at most 5.
      */
     unbilled: z.array(
       budgetListItemSchema.extend({

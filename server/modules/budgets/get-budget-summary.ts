@@ -47,7 +47,9 @@ export async function getBudgetSummary(ctx: RequestContext): Promise<BudgetSumma
     .sort((a, b) => a.varianceMinor - b.varianceMinor || a.id.localeCompare(b.id))
     .slice(0, MOST_OVER)
     .map(({ forecastMinor: _forecast, ...item }) => item);
+  // Work in progress: jobs with an approved (working) revision; a bid not yet approved is not.
   const unbilled = items
+    .filter((item) => item.workingRevisionNumber !== null)
     .map((item) => {
       const clientActualMinor = item.bidType === "firm" ? item.grandTotalMinor : item.actualMinor;
       const invoicedMinor = invoiced.get(item.id) ?? 0;
