@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Plus, Search } from "lucide-react";
 import { Link } from "react-router";
-import { formatListDay } from "@domain/index";
+import { formatDetailDay, formatListDay } from "@domain/index";
 import {
   AGEING_BUCKET_LABEL,
   AGEING_BUCKETS,
@@ -148,7 +148,7 @@ export function VendorBillsListPage() {
               value={withoutPo}
               onChange={(e) => update({ withoutPo: e.target.value || null })}
             >
-              <option value="">With or without PO</option>
+              <option value="">Any PO</option>
               <option value="true">Without PO (flagged)</option>
               <option value="false">Against a PO only</option>
             </select>
@@ -292,7 +292,8 @@ function Ageing({ ageing, asOf }: { ageing: VendorBillListResponse["ageing"]; as
   return (
     <section aria-labelledby="bill-ageing-heading" className="space-y-2" data-testid="bill-ageing">
       <h2 id="bill-ageing-heading" className="text-sm font-medium">
-        Still owed, by age <span className="font-normal text-muted-foreground">(as of {asOf})</span>
+        Still owed, by age{" "}
+        <span className="font-normal text-muted-foreground">(as of {formatDetailDay(asOf)})</span>
       </h2>
       {ageing.map((a) => (
         <dl key={a.currency} className="grid grid-cols-3 gap-2 sm:grid-cols-5">
