@@ -225,6 +225,14 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
   );
 }
 
+/** Time as hours and minutes: 5_400_000 ms → "1 h 30 min" (whole minutes). */
+function hoursText(durationMs: number): string {
+  const minutes = Math.round(durationMs / 60_000);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return m ? `${h} h ${m} min` : `${h} h`;
+}
+
 /** An invoice's lines (or a proposal's) with their total. */
 export function InvoiceLines({
   lines,
@@ -245,6 +253,12 @@ export function InvoiceLines({
         >
           <div className="min-w-0 flex-1 basis-48">
             <p className="break-words">{line.description}</p>
+            {line.durationMs !== null && line.rateMinor !== null ? (
+              <p className="text-xs text-muted-foreground">
+                {hoursText(line.durationMs)} × <Money value={line.rateMinor} currency={currency} />
+                /h
+              </p>
+            ) : null}
             {line.markupMinor !== null && line.costMinor !== null ? (
               <p className="text-xs text-muted-foreground">
                 Cost <Money value={line.costMinor} currency={currency} /> + markup{" "}
