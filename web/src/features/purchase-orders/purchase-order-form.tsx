@@ -88,6 +88,9 @@ export function PurchaseOrderForm({
   const budgets = useOrderableBudgets();
   const vendors = useVendorList(ACTIVE_VENDORS_QS);
   const [addingVendor, setAddingVendor] = useState(false);
+  // A vendor made inline: offered at once (before the list refetches) and chosen once its option
+  // is drawn — a native select given a value it has no option for shows its placeholder.
+  const [newVendor, setNewVendor] = useState<{ id: string; name: string } | null>(null);
 
   const form = useZodForm(formSchema, {
     defaultValues: {
@@ -99,6 +102,11 @@ export function PurchaseOrderForm({
       lines: [],
     },
   });
+  useEffect(() => {
+    if (!newVendor) return;
+    form.setValue("vendorId", newVendor.id);
+    form.clearErrors("vendorId");
+  }, [newVendor, form]);
   const errors = form.formState.errors;
   const lines = useFieldArray({ control: form.control, name: "lines" });
   const budgetId = useWatch({ control: form.control, name: "budgetId" });
@@ -237,6 +245,9 @@ export function PurchaseOrderForm({
     budgetChoices.unshift({ id: budgetId, label: head.data.name });
   }
   const vendorChoices = (vendors.data?.items ?? []).map((v) => ({ id: v.id, label: v.name }));
+  if (newVendor && !vendorChoices.some((v) => v.id === newVendor.id)) {
+    vendorChoices.unshift({ id: newVendor.id, label: newVendor.name });
+  }
   if (po && !vendorChoices.some((v) => v.id === po.vendorId)) {
     vendorChoices.unshift({
       id: po.vendorId,
@@ -321,8 +332,7 @@ export function PurchaseOrderForm({
             compact
             onSaved={(vendor) => {
               setAddingVendor(false);
-              form.setValue("vendorId", vendor.id);
-              form.clearErrors("vendorId");
+              setNewVendor({ id: vendor.id, name: vendor.name });
               void vendors.refetch();
             }}
             onCancel={() => setAddingVendor(false)}
