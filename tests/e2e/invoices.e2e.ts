@@ -280,6 +280,64 @@ describe("client invoices as the owner", () => {
     await context.close();
   });
 
+  it("void asks the reason; a step refused by the API shows its message", async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signInAsDemo(context, "owner@demo.test");
+    const [budget] = await orderableBudgets(context);
+    const draft = async (po: string) => {
+      const res = await context.request.post("/api/client-invoices", {
+        data: {
+          budgetId: budget!.id,
+          kind: "progress",
+          percentBp: 100,
+          clientPoNumber: po,
+          overrideLeftToBill: true,
+        },
+        headers: { origin: baseUrl() },
+      });
+      expect(res.status()).toBe(201);
+      return (await res.json()) as { id: string; displayNumber: string };
+    };
+
+    // Void from the page: the reason is asked for, and kept.
+    const first = await draft(`CPO-${TAG}-V1`);
+    await openRoute(page, `/finance/invoices/${first.id}`);
+    await page.getByRole("button", { name: "Void invoice" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByRole("button", { name: "Void invoice" }).click();
+    expect(await text(confirm)).toContain("say why the invoice is voided");
+    await confirm.getByLabel("Reason").fill("Raised on the wrong budget");
+    await axeClean(page, "void confirmation", '[role="alertdialog"]');
+    await confirm.getByRole("button", { name: "Void invoice" }).click();
+    await page.locator("[data-sonner-toast]", { hasText: `${first.displayNumber} voided` }).waitFor();
+    await expect.poll(() => text(page.locator("[data-status]").first())).toBe("Void");
+    expect(await text(page.getByRole("main"))).toContain("Raised on the wrong budget");
+    expect(await page.getByRole("button", { name: "Send to client" }).count()).toBe(0);
+
+    // Someone else voids a draft while this page is open: sending it is refused (409), said in the dialog and a toast.
+    const second = await draft(`CPO-${TAG}-V2`);
+    await openRoute(page, `/finance/invoices/${second.id}`);
+    await page.getByRole("button", { name: "Send to client" }).waitFor();
+    const other = await context.request.post(`/api/client-invoices/${second.id}/void`, {
+      data: { reason: "Duplicate" },
+      headers: { origin: baseUrl() },
+    });
+    expect(other.status()).toBe(200);
+    await page.getByRole("button", { name: "Send to client" }).click();
+    await confirm.getByLabel("Recipient e-mail").fill(RECIPIENT);
+    await confirm.getByRole("button", { name: "Send to client" }).click();
+    const toast = page.locator("[data-sonner-toast]", { hasText: "Could not send to client" });
+    await toast.waitFor();
+    const message = await text(confirm.getByTestId("step-error"));
+    expect(message.length).toBeGreaterThan(0);
+    expect(await text(toast)).toContain(message);
+    await snap(page, "invoice-refused-desktop");
+    // The page reloads the invoice as it now is.
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => text(page.locator("[data-status]").first())).toBe("Void");
+    await context.close();
+  });
+
   it("at 390 px: the list, an invoice and the new invoice dialog have no page overflow", async () => {
     const { context, page } = await newPage(browser, MOBILE);
     await signInAsDemo(context, "owner@demo.test");

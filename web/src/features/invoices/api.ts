@@ -111,7 +111,11 @@ export type InvoiceStep =
 
 export function useInvoiceStep(id: string) {
   const refresh = useInvoiceRefresh();
+  const org = useOrgId();
+  const client = useQueryClient();
   return useMutation({
+    // A refusal (someone else sent, paid or voided it first) reloads the invoice as it now is.
+    onError: () => client.invalidateQueries({ queryKey: invoiceKeys.detail(org, id) }),
     mutationFn: (step: InvoiceStep) => {
       const { action, ...body } = step;
       const route = action === "pay" ? "payments" : action;
