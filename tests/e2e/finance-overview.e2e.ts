@@ -33,7 +33,9 @@ describe("finance overview as the owner", () => {
 
     const bills = page.getByTestId("overview-bills");
     await bills.getByText("Panavision Hollywood").first().waitFor();
-    expect(await bills.textContent()).toMatch(/bills? due by Sunday: \$[\d,]+\.\d\d, \$[\d,]+\.\d\d of it overdue/);
+    expect(await bills.textContent()).toMatch(
+      /bills? due by Sunday: \$[\d,]+\.\d\d, \$[\d,]+\.\d\d of it overdue/,
+    );
 
     const pos = page.getByTestId("overview-purchase-orders");
     await pos.getByText("Sunset Stages").first().waitFor();
