@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ArrowDown, ArrowUp, ArrowUpDown, Download, Plus, Search } from "lucide-react";
+import { Download, Plus, Search } from "lucide-react";
 import { Link } from "react-router";
 import { BUDGET_STATUSES } from "@domain/budget-lifecycle";
 import { formatDateTime, formatListDay } from "@domain/index";
@@ -16,6 +16,7 @@ import { useBudgetList, type BudgetListItem, type BudgetSortKey } from "./api";
 import { listExportHref, revisionName, STATUS_LABEL } from "./figures";
 import { NewBudgetDialog } from "./new-budget-dialog";
 import { BudgetStatusBadge, Money, Variance } from "./status-badge";
+import { SortHeader } from "@/components/sort-header";
 
 const SORTS: { value: `${BudgetSortKey}:${"asc" | "desc"}`; label: string }[] = [
   { value: "updatedAt:desc", label: "Last changed (newest first)" },
@@ -220,47 +221,6 @@ export function BudgetsListPage() {
       ) : null}
       <NewBudgetDialog open={creating} onOpenChange={setCreating} />
     </Page>
-  );
-}
-
-function SortHeader({
-  label,
-  col,
-  sort,
-  dir,
-  onSort,
-  numeric,
-}: {
-  label: string;
-  col: BudgetSortKey;
-  sort: BudgetSortKey;
-  dir: "asc" | "desc";
-  onSort: (key: BudgetSortKey) => void;
-  numeric?: boolean;
-}) {
-  return (
-    <th
-      scope="col"
-      aria-sort={sort === col ? (dir === "asc" ? "ascending" : "descending") : "none"}
-      className={cn("px-3 py-2 font-medium whitespace-nowrap", numeric && "text-right")}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(col)}
-        className="inline-flex items-center gap-1 hover:text-foreground"
-      >
-        {label}
-        {sort === col ? (
-          dir === "asc" ? (
-            <ArrowUp aria-hidden className="size-3" />
-          ) : (
-            <ArrowDown aria-hidden className="size-3" />
-          )
-        ) : (
-          <ArrowUpDown aria-hidden className="size-3 opacity-40" />
-        )}
-      </button>
-    </th>
   );
 }
 

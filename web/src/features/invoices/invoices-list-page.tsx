@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { ArrowDown, ArrowUp, ArrowUpDown, Download, Plus, Search } from "lucide-react";
+import { Download, Plus, Search } from "lucide-react";
 import { Link } from "react-router";
 import { formatListDay } from "@domain/index";
 import { INVOICE_KIND_LABEL, INVOICE_STATUS_LABEL, INVOICE_STATUSES } from "@domain/invoices";
@@ -25,6 +25,7 @@ import {
 } from "./api";
 import { NewInvoiceDialog } from "./new-invoice-dialog";
 import { InvoiceStatusBadge, OverdueBadge } from "./status-badge";
+import { SortHeader } from "@/components/sort-header";
 
 const SORTS: { value: `${InvoiceSortKey}:${"asc" | "desc"}`; label: string }[] = [
   { value: "number:desc", label: "Number (newest first)" },
@@ -306,47 +307,6 @@ export function InvoicesListPage() {
       </div>
       <NewInvoiceDialog open={creating} onOpenChange={setCreating} />
     </Page>
-  );
-}
-
-function SortHeader({
-  label,
-  col,
-  sort,
-  dir,
-  onSort,
-  numeric,
-}: {
-  label: string;
-  col: InvoiceSortKey;
-  sort: InvoiceSortKey;
-  dir: "asc" | "desc";
-  onSort: (key: InvoiceSortKey) => void;
-  numeric?: boolean;
-}) {
-  return (
-    <th
-      scope="col"
-      aria-sort={sort === col ? (dir === "asc" ? "ascending" : "descending") : "none"}
-      className={cn("px-3 py-2 font-medium whitespace-nowrap", numeric && "text-right")}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(col)}
-        className="inline-flex items-center gap-1 hover:text-foreground"
-      >
-        {label}
-        {sort === col ? (
-          dir === "asc" ? (
-            <ArrowUp aria-hidden className="size-3" />
-          ) : (
-            <ArrowDown aria-hidden className="size-3" />
-          )
-        ) : (
-          <ArrowUpDown aria-hidden className="size-3 opacity-40" />
-        )}
-      </button>
-    </th>
   );
 }
 

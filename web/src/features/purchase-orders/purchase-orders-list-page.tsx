@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ArrowDown, ArrowUp, ArrowUpDown, Download, Plus, Search } from "lucide-react";
+import { Download, Plus, Search } from "lucide-react";
 import { Link } from "react-router";
 import { formatListDay } from "@domain/index";
 import { PURCHASE_ORDER_STATUS_LABEL, PURCHASE_ORDER_STATUSES } from "@domain/purchase-orders";
@@ -27,6 +27,7 @@ import { OPEN_STATUSES } from "./figures";
 import { NewPurchaseOrderDialog } from "./new-purchase-order-dialog";
 import { PurchaseOrderStatusBadge } from "./status-badge";
 import { VendorsPanel } from "./vendors-panel";
+import { SortHeader } from "@/components/sort-header";
 
 const SORTS: { value: `${PurchaseOrderSortKey}:${"asc" | "desc"}`; label: string }[] = [
   { value: "number:desc", label: "Number (newest first)" },
@@ -306,47 +307,6 @@ function OrdersList({ onCreate }: { onCreate: () => void }) {
         </>
       ) : null}
     </div>
-  );
-}
-
-function SortHeader({
-  label,
-  col,
-  sort,
-  dir,
-  onSort,
-  numeric,
-}: {
-  label: string;
-  col: PurchaseOrderSortKey;
-  sort: PurchaseOrderSortKey;
-  dir: "asc" | "desc";
-  onSort: (key: PurchaseOrderSortKey) => void;
-  numeric?: boolean;
-}) {
-  return (
-    <th
-      scope="col"
-      aria-sort={sort === col ? (dir === "asc" ? "ascending" : "descending") : "none"}
-      className={cn("px-3 py-2 font-medium whitespace-nowrap", numeric && "text-right")}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(col)}
-        className="inline-flex items-center gap-1 hover:text-foreground"
-      >
-        {label}
-        {sort === col ? (
-          dir === "asc" ? (
-            <ArrowUp aria-hidden className="size-3" />
-          ) : (
-            <ArrowDown aria-hidden className="size-3" />
-          )
-        ) : (
-          <ArrowUpDown aria-hidden className="size-3 opacity-40" />
-        )}
-      </button>
-    </th>
   );
 }
 

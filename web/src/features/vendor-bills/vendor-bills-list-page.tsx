@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ArrowDown, ArrowUp, ArrowUpDown, Download, Plus, Search } from "lucide-react";
+import { Download, Plus, Search } from "lucide-react";
 import { Link } from "react-router";
 import { formatDetailDay, formatListDay } from "@domain/index";
 import {
@@ -30,6 +30,7 @@ import {
 } from "./api";
 import { NewVendorBillDialog } from "./new-vendor-bill-dialog";
 import { VendorBillStatusBadge } from "./status-badge";
+import { SortHeader } from "@/components/sort-header";
 
 const SORTS: { value: `${VendorBillSortKey}:${"asc" | "desc"}`; label: string }[] = [
   { value: "dueDate:asc", label: "Due date (soonest first)" },
@@ -311,47 +312,6 @@ function Ageing({ ageing, asOf }: { ageing: VendorBillListResponse["ageing"]; as
         </dl>
       ))}
     </section>
-  );
-}
-
-function SortHeader({
-  label,
-  col,
-  sort,
-  dir,
-  onSort,
-  numeric,
-}: {
-  label: string;
-  col: VendorBillSortKey;
-  sort: VendorBillSortKey;
-  dir: "asc" | "desc";
-  onSort: (key: VendorBillSortKey) => void;
-  numeric?: boolean;
-}) {
-  return (
-    <th
-      scope="col"
-      aria-sort={sort === col ? (dir === "asc" ? "ascending" : "descending") : "none"}
-      className={cn("px-3 py-2 font-medium whitespace-nowrap", numeric && "text-right")}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(col)}
-        className="inline-flex items-center gap-1 hover:text-foreground"
-      >
-        {label}
-        {sort === col ? (
-          dir === "asc" ? (
-            <ArrowUp aria-hidden className="size-3" />
-          ) : (
-            <ArrowDown aria-hidden className="size-3" />
-          )
-        ) : (
-          <ArrowUpDown aria-hidden className="size-3 opacity-40" />
-        )}
-      </button>
-    </th>
   );
 }
 
