@@ -14,10 +14,9 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
-import { EmptyState, Page } from "@/features/app-shell/page";
+import { Page } from "@/features/app-shell/page";
 import { Money } from "@/features/budgets/status-badge";
 import { parseAmount } from "@/features/purchase-orders/figures";
 import { InputField } from "@/features/settings/form-fields";
@@ -26,6 +25,7 @@ import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { invoicePdfHref, useInvoice, useInvoiceStep, type InvoiceDetail, type InvoiceStep } from "./api";
 import { InvoiceStatusBadge, OverdueBadge } from "./status-badge";
+import { DocumentUnavailable } from "@/features/app-shell/document-unavailable";
 
 type Action = InvoiceDetail["allowedActions"][number];
 
@@ -40,31 +40,16 @@ export function InvoicePage() {
   const { invoiceId = "" } = useParams();
   const invoice = useInvoice(invoiceId);
 
-  if (invoice.isPending) {
+  if (!invoice.isSuccess)
     return (
-      <Page title="Invoice">
-        <div className="space-y-4">
-          <Skeleton className="h-24" />
-          <Skeleton className="h-64" />
-        </div>
-      </Page>
+      <DocumentUnavailable
+        query={invoice}
+        title="Invoice"
+        noun="invoice"
+        listHref="/finance/invoices"
+        listLabel="Back to invoices"
+      />
     );
-  }
-  if (invoice.isError) {
-    const notFound = invoice.error instanceof ApiError && invoice.error.status === 404;
-    return (
-      <Page title="Invoice">
-        <EmptyState title={notFound ? "Invoice not found" : "Could not load the invoice"}>
-          {notFound ? "This invoice does not exist in the current workspace." : invoice.error.message}
-          <div className="mt-4">
-            <Button asChild size="sm" variant="outline">
-              <Link to="/finance/invoices">Back to invoices</Link>
-            </Button>
-          </div>
-        </EmptyState>
-      </Page>
-    );
-  }
   return <InvoiceView invoice={invoice.data} />;
 }
 

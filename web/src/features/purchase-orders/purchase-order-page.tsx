@@ -13,14 +13,12 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
-import { EmptyState, Page } from "@/features/app-shell/page";
+import { Page } from "@/features/app-shell/page";
 import { revisionName } from "@/features/budgets/figures";
 import { Money } from "@/features/budgets/status-badge";
 import { InputField } from "@/features/settings/form-fields";
-import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import {
   purchaseOrderPath,
@@ -32,37 +30,23 @@ import {
 import { ACTION_DONE, ACTION_LABEL, budgetLineLabel, isPageAction, type PageAction } from "./figures";
 import { PurchaseOrderForm } from "./purchase-order-form";
 import { PurchaseOrderStatusBadge } from "./status-badge";
+import { DocumentUnavailable } from "@/features/app-shell/document-unavailable";
 
 /** /finance/purchase-orders/:poId — a PO: vendor, budget, lines, status, its allowed steps, PDF. */
 export function PurchaseOrderPage() {
   const { poId = "" } = useParams();
   const po = usePurchaseOrder(poId);
 
-  if (po.isPending) {
+  if (!po.isSuccess)
     return (
-      <Page title="Purchase order">
-        <div className="space-y-4">
-          <Skeleton className="h-24" />
-          <Skeleton className="h-64" />
-        </div>
-      </Page>
+      <DocumentUnavailable
+        query={po}
+        title="Purchase order"
+        noun="purchase order"
+        listHref="/finance/purchase-orders"
+        listLabel="Back to purchase orders"
+      />
     );
-  }
-  if (po.isError) {
-    const notFound = po.error instanceof ApiError && po.error.status === 404;
-    return (
-      <Page title="Purchase order">
-        <EmptyState title={notFound ? "Purchase order not found" : "Could not load the purchase order"}>
-          {notFound ? "This purchase order does not exist in the current workspace." : po.error.message}
-          <div className="mt-4">
-            <Button asChild size="sm" variant="outline">
-              <Link to="/finance/purchase-orders">Back to purchase orders</Link>
-            </Button>
-          </div>
-        </EmptyState>
-      </Page>
-    );
-  }
   return <PurchaseOrderView po={po.data} />;
 }
 

@@ -14,17 +14,16 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
-import { EmptyState, Page } from "@/features/app-shell/page";
+import { Page } from "@/features/app-shell/page";
 import { Money } from "@/features/budgets/status-badge";
 import { budgetLineLabel } from "@/features/purchase-orders/figures";
 import { InputField } from "@/features/settings/form-fields";
-import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { useAppToday, useVendorBill, useVendorBillStep, type BillStep, type VendorBillDetail } from "./api";
 import { VendorBillStatusBadge } from "./status-badge";
+import { DocumentUnavailable } from "@/features/app-shell/document-unavailable";
 
 const ACTION_LABEL: Record<VendorBillAction, string> = {
   approve: "Approve",
@@ -42,31 +41,16 @@ export function VendorBillPage() {
   const { billId = "" } = useParams();
   const bill = useVendorBill(billId);
 
-  if (bill.isPending) {
+  if (!bill.isSuccess)
     return (
-      <Page title="Vendor bill">
-        <div className="space-y-4">
-          <Skeleton className="h-24" />
-          <Skeleton className="h-64" />
-        </div>
-      </Page>
+      <DocumentUnavailable
+        query={bill}
+        title="Vendor bill"
+        noun="bill"
+        listHref="/finance/bills"
+        listLabel="Back to vendor bills"
+      />
     );
-  }
-  if (bill.isError) {
-    const notFound = bill.error instanceof ApiError && bill.error.status === 404;
-    return (
-      <Page title="Vendor bill">
-        <EmptyState title={notFound ? "Bill not found" : "Could not load the bill"}>
-          {notFound ? "This bill does not exist in the current workspace." : bill.error.message}
-          <div className="mt-4">
-            <Button asChild size="sm" variant="outline">
-              <Link to="/finance/bills">Back to vendor bills</Link>
-            </Button>
-          </div>
-        </EmptyState>
-      </Page>
-    );
-  }
   return <BillView bill={bill.data} />;
 }
 
