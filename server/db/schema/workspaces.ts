@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -35,6 +36,10 @@ export const organizations = pgTable(
       .default(sql`'{1,2,3,4,5}'::integer[]`),
     /** First month of the fiscal year, 1–12. */
     fiscalYearStartMonth: integer("fiscal_year_start_month").notNull().default(1),
+    /** Postal address printed on invoices, purchase orders and SOWs (lines separated by "\n"). */
+    billingAddress: text("billing_address").notNull().default(""),
+    /** Tax or company registration number printed under the address. */
+    taxId: text("tax_id").notNull().default(""),
   },
   (t) => [
     check("organizations_name_not_blank", sql`length(btrim(${t.name})) > 0`),
@@ -43,6 +48,8 @@ export const organizations = pgTable(
     check("organizations_minutes_per_day_range", sql`${t.defaultMinutesPerDay} between 0 and 1440`),
     check("organizations_working_days_valid", sql`${t.workingDays} <@ '{1,2,3,4,5,6,7}'::integer[]`),
     check("organizations_fiscal_month_range", sql`${t.fiscalYearStartMonth} between 1 and 12`),
+    check("organizations_billing_address_length", sql`length(${t.billingAddress}) <= 1000`),
+    check("organizations_tax_id_length", sql`length(${t.taxId}) <= 100`),
   ],
 );
 
@@ -91,5 +98,29 @@ export const invitations = pgTable(
     uniqueIndex("invitations_token_idx").on(t.organizationId, t.tokenHash),
     index("invitations_token_hash_idx").on(t.tokenHash),
     index("invitations_email_idx").on(t.organizationId, t.email),
+  ],
+);
+
+/** Raw bytes (PostgreSQL bytea) as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** The workspace's logo (Settings → Organization), printed on invoices, purchase orders and SOWs. */
+export const organizationLogos = pgTable(
+  "organization_logos",
+  {
+    organizationId: text("organization_id")
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    contentType: text("content_type", { enum: ["image/png", "image/jpeg"] }).notNull(),
+    data: bytea("data").notNull(),
+    updatedBy: text("updated_by").references(() => profiles.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("organization_logos_content_type_valid", sql`${t.contentType} in ('image/png', 'image/jpeg')`),
+    check("organization_logos_size", sql`octet_length(${t.data}) between 1 and 524288`),
   ],
 );
