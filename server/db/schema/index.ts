@@ -11,3 +11,4 @@ export * from "./calendar";
 export * from "./finance-budgets";
 export * from "./finance-purchasing";
 export * from "./finance-invoicing";
+export * from "./finance-sows";
