@@ -26,7 +26,8 @@ import {
  * (or neither) and either an amount in minor units or a percentage of the fee in basis points.
  * The entries must add up to the fee exactly; percentages become amounts by the largest
  * remainder method (floor each share, then give the minor units left over one by one to the
- * largest remainders, the earlier entry first on a tie), so the amounts always sum exactly.
+ * largest remainders, the earlier entry first on a tie), so the amounts always sum exactly; a
+ * share that comes to nothing (a tiny percentage of a small fee) is refused.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -233,6 +234,14 @@ export function resolveSchedule(
     amounts[i]! += 1n;
     left -= 1n;
   }
+  const zero = amounts
+    .map((a, i) => ({ a, i }))
+    .filter(({ a }) => a === 0n)
+    .map(({ i }) => ({
+      field: `${i}.percentBp`,
+      message: "comes to nothing of this fee: make it larger or remove it",
+    }));
+  if (zero.length) return { ok: false, issues: zero };
   return { ok: true, amounts: amounts.map(Number) };
 }
 

@@ -33,6 +33,7 @@ import { rateCardRoutes } from "./modules/rate-cards/routes";
 import { budgetRoutes } from "./modules/budgets/routes";
 import { purchaseOrderRoutes } from "./modules/purchase-orders/routes";
 import { clientInvoiceRoutes, clientRoutes } from "./modules/client-invoices/routes";
+import { sowRoutes } from "./modules/sows/routes";
 import { vendorBillRoutes } from "./modules/vendor-bills/routes";
 import { vendorRoutes } from "./modules/vendors/routes";
 import { capacityRoutes } from "./modules/capacity/routes";
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/purchase-orders", purchaseOrderRoutes());
   api.route("/client-invoices", clientInvoiceRoutes());
   api.route("/clients", clientRoutes());
+  api.route("/sows", sowRoutes());
   api.route("/vendor-bills", vendorBillRoutes());
   api.route("/capacity", capacityRoutes());
   api.route("/calendar", calendarRoutes());

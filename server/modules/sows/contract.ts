@@ -95,7 +95,7 @@ export const createSowSchema = z.strictObject({
   /** A budget of the project (needed to propose invoices from the schedule). */
   budgetId: idSchema.optional(),
   title: titleSchema,
-  /** Default: the budget's currency, else USD. Must be the budget's when both are given. */
+  /** Default: the budget's currency, else the workspace's. Must be the budget's when both are given. */
   currency: currencyCodeSchema.optional(),
   scope: scopeSchema.optional(),
   /** Default 0. */
