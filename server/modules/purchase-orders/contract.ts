@@ -230,3 +230,27 @@ export const purchaseOrderDetailSchema = purchaseOrderListItemSchema
   })
   .meta({ id: "PurchaseOrder" });
 export type PurchaseOrderDetail = z.infer<typeof purchaseOrderDetailSchema>;
+
+/** GET /api/purchase-orders/approvals?page&pageSize: the POs waiting for approval, oldest first. */
+export const purchaseOrderApprovalsQuerySchema = z.object(pageQueryFields({ max: 100, fallback: 20 }));
+export type PurchaseOrderApprovalsQuery = z.infer<typeof purchaseOrderApprovalsQuerySchema>;
+
+/** A PO waiting for approval, and whether the caller may approve it (else why not). */
+export const purchaseOrderApprovalSchema = purchaseOrderListItemSchema.extend({
+  /** Null when the caller may approve it; else the reason (domain approvalRefusal). */
+  refusal: z.string().nullable(),
+});
+export type PurchaseOrderApproval = z.infer<typeof purchaseOrderApprovalSchema>;
+
+/**
+ * The approvals inbox of owners, admins and anyone with a purchasing limit (Settings → People):
+ * the POs waiting for approval with, per PO, whether the caller may approve it.
+ */
+export const purchaseOrderApprovalsResponseSchema = pagedSchema(purchaseOrderApprovalSchema)
+  .extend({
+    /** The caller's purchasing limit (minor units of `currency`); null for none (owners and admins need none). */
+    purchasingLimitMinor: z.number().int().nullable(),
+    currency: z.string(),
+  })
+  .meta({ id: "PurchaseOrderApprovals" });
+export type PurchaseOrderApprovalsResponse = z.infer<typeof purchaseOrderApprovalsResponseSchema>;

@@ -5,7 +5,11 @@ import { createTestContext, type TestContext } from "../../../tests/api/harness"
 import { readOutbox } from "../../mail/mailer";
 import type { BudgetDetail } from "../budgets/contract";
 import type { Vendor } from "../vendors/contract";
-import type { PurchaseOrderDetail, PurchaseOrderListResponse } from "./contract";
+import type {
+  PurchaseOrderApprovalsResponse,
+  PurchaseOrderDetail,
+  PurchaseOrderListResponse,
+} from "./contract";
 import { committedByLineKey } from "./repo";
 import { financeTrail, newJob, usePurchasingRoutes, type ErrorBody, type Job } from "./test-support";
 
@@ -427,6 +431,47 @@ describe("approval by purchasing limit", () => {
       vendorId: stranger.vendor.id,
     });
     expect(foreignVendor.status).toBe(404);
+  });
+
+  it("lists the POs waiting for approval, oldest first, with why the caller may not approve each", async () => {
+    const inbox = (who: WorkspaceUser, query = "") =>
+      who.client.get<PurchaseOrderApprovalsResponse & ErrorBody>(`/api/purchase-orders/approvals${query}`);
+    const before = await inbox(job.owner, "?pageSize=100");
+    expect(before.status, before.text).toBe(200);
+    const within = await pending(90_000);
+    const above = await pending(120_000);
+    await raised(5_000); // a draft: not waiting for approval
+
+    const owner = await inbox(job.owner, "?pageSize=100");
+    expect(owner.body.total).toBe(before.body.total + 2);
+    expect(owner.body.items.every((i) => i.status === "pending_approval" && i.refusal === null)).toBe(true);
+    const orderDates = owner.body.items.map((i) => `${i.orderDate}|${i.number}`);
+    expect(orderDates).toEqual([...orderDates].sort());
+
+    const mine = await inbox(member, "?pageSize=100");
+    expect(mine.status, mine.text).toBe(200);
+    expect(mine.body).toMatchObject({ purchasingLimitMinor: 100_000, currency: "USD" });
+    const byId = new Map(mine.body.items.map((i) => [i.id, i]));
+    expect(byId.get(within.id)?.refusal).toBeNull();
+    expect(byId.get(above.id)?.refusal).toBe(
+      "This purchase order ($1,200.00) is above your purchasing limit of $1,000.00: an admin or owner must approve it.",
+    );
+    // Approving from the inbox takes it out of the inbox.
+    expect((await approve(within, member)).status).toBe(200);
+    const after = await inbox(member, "?pageSize=100");
+    expect(after.body.items.map((i) => i.id)).not.toContain(within.id);
+    expect(after.body.items.map((i) => i.id)).toContain(above.id);
+
+    // Paged; bad paging → 400 naming the field; no limit and no financial permission → 403.
+    const first = await inbox(job.owner, "?pageSize=1");
+    expect(first.body.items).toHaveLength(1);
+    const bad = await inbox(job.owner, "?pageSize=0");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields?.[0]?.field).toBe("pageSize");
+    expect((await inbox(memberNoLimit)).status).toBe(403);
+    // Another workspace's inbox holds none of these.
+    const foreign = await inbox(stranger.owner, "?pageSize=100");
+    expect(foreign.body.items.map((i) => i.id)).not.toContain(above.id);
   });
 
   it("lets one of two people approving at once win; the other gets 409", async () => {

@@ -8,6 +8,8 @@ import { approvePurchaseOrder } from "./approve-purchase-order";
 import {
   approvePurchaseOrderSchema,
   createPurchaseOrderSchema,
+  purchaseOrderApprovalsQuerySchema,
+  purchaseOrderApprovalsResponseSchema,
   purchaseOrderDetailSchema,
   purchaseOrderExportQuerySchema,
   purchaseOrderListQuerySchema,
@@ -21,6 +23,7 @@ import { createPurchaseOrder } from "./create-purchase-order";
 import { exportPurchaseOrdersCsv, PURCHASE_ORDER_CSV_COLUMNS } from "./export-purchase-orders-csv";
 import { purchaseOrderFileName, renderPurchaseOrderPdf } from "./export-purchase-order-pdf";
 import { getPurchaseOrder } from "./get-purchase-order";
+import { listPurchaseOrderApprovals } from "./list-purchase-order-approvals";
 import { listPurchaseOrders } from "./list-purchase-orders";
 import { workspaceName } from "./repo";
 import { sendPurchaseOrder } from "./send-purchase-order";
@@ -54,6 +57,19 @@ export function purchaseOrderRoutes() {
           c.json(
             await approvePurchaseOrder(c.var.ctx, c.req.valid("param").purchaseOrderId, c.req.valid("json")),
           ),
+      )
+      // Before "/:purchaseOrderId": approvals would otherwise be read as an id.
+      .get(
+        "/approvals",
+        documented({
+          summary:
+            "The POs waiting for approval, oldest first, each with why the caller may not approve it (owners, admins and anyone with a purchasing limit; 403 otherwise)",
+          tags,
+          response: purchaseOrderApprovalsResponseSchema,
+        }),
+        requireTenant(),
+        validate("query", purchaseOrderApprovalsQuerySchema),
+        async (c) => c.json(await listPurchaseOrderApprovals(c.var.ctx, c.req.valid("query"))),
       )
       .get(
         "/",
