@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addIsoDays } from "@domain/calendar";
 import { applyBasisPoints, formatMoney, minorToDecimalString } from "@domain/money";
+import { orderableBudgets } from "./finance-fixtures";
 import { horizontalOverflow, openRoute } from "./app-routes";
 import { axeClean } from "./axe";
 import { appNow, baseUrl, DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
@@ -59,15 +60,6 @@ async function propose(context: BrowserContext, body: Record<string, unknown>): 
   });
   expect(res.status()).toBe(200);
   return (await res.json()) as Proposal;
-}
-
-async function orderableBudgets(context: BrowserContext) {
-  const res = await context.request.get("/api/budgets?orderable=true&pageSize=200&sort=name&dir=asc");
-  expect(res.status()).toBe(200);
-  const list = (await res.json()) as {
-    items: { id: string; name: string; workingRevisionNumber: number | null }[];
-  };
-  return list.items;
 }
 
 /** An approved demo budget not invoiced yet, with its approved estimate (the working revision's total). */

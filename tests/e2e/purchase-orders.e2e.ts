@@ -3,9 +3,10 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minorToDecimalString } from "@domain/money";
+import { noToasts, orderableBudget, type BudgetLine } from "./finance-fixtures";
 import { horizontalOverflow, openRoute } from "./app-routes";
 import { axeClean } from "./axe";
 import { baseUrl, DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
@@ -35,34 +36,6 @@ const ARCHIVED_VENDOR = `E2E Old Caterer ${TAG}`;
 
 async function text(locator: Locator): Promise<string> {
   return ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
-}
-
-/** Toasts come and go; axe runs on the page without them. */
-async function noToasts(page: Page) {
-  await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 15_000 }).toBe(0);
-}
-
-interface BudgetLine {
-  key: string;
-  estimateMinor: number;
-  actualMinor: number;
-  committedMinor: number;
-}
-
-/** An approved demo budget (server/demo/seed-budgets.ts: "Anthem :60 & :30 — AICP"), else any orderable one. */
-async function orderableBudget(context: BrowserContext) {
-  const res = await context.request.get("/api/budgets?pageSize=200&sort=name&dir=asc");
-  expect(res.status()).toBe(200);
-  const list = (await res.json()) as {
-    items: { id: string; name: string; status: string; workingRevisionNumber: number | null }[];
-  };
-  const orderable = list.items.filter((b) => b.workingRevisionNumber !== null && b.status !== "closed");
-  const budget = orderable.find((b) => b.name.startsWith("Anthem")) ?? orderable[0];
-  if (!budget) throw new Error("no approved budget in the demo workspace");
-  const detail = (await (
-    await context.request.get(`/api/budgets/${budget.id}?revision=${budget.workingRevisionNumber}`)
-  ).json()) as { currency: string; lines: BudgetLine[] };
-  return { ...budget, ...detail };
 }
 
 describe("purchase orders as the owner", () => {

@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "@domain/money";
+import { noToasts, orderableBudget, post, type BudgetLine } from "./finance-fixtures";
 import { horizontalOverflow, openRoute } from "./app-routes";
 import { axeClean } from "./axe";
-import { baseUrl, DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
+import { DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
 
 /*
  * Vendor bills (issue 15 item 3, the screens): the owner raises a PO from an approved demo
@@ -32,40 +33,6 @@ const BILL_AMOUNT = 60_000;
 
 async function text(locator: Locator): Promise<string> {
   return ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
-}
-
-async function noToasts(page: Page) {
-  await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 15_000 }).toBe(0);
-}
-
-interface BudgetLine {
-  id: string;
-  key: string;
-  billedMinor: number;
-  committedMinor: number;
-}
-
-const write = { headers: () => ({ origin: baseUrl() }) };
-
-/** An approved demo budget ("Anthem :60 & :30 — AICP"), else any orderable one, at its working revision. */
-async function orderableBudget(context: BrowserContext) {
-  const res = await context.request.get("/api/budgets?orderable=true&pageSize=200&sort=name&dir=asc");
-  expect(res.status()).toBe(200);
-  const list = (await res.json()) as {
-    items: { id: string; name: string; workingRevisionNumber: number | null }[];
-  };
-  const budget = list.items.find((b) => b.name.startsWith("Anthem")) ?? list.items[0];
-  if (!budget) throw new Error("no approved budget in the demo workspace");
-  const detail = (await (
-    await context.request.get(`/api/budgets/${budget.id}?revision=${budget.workingRevisionNumber}`)
-  ).json()) as { currency: string; lines: BudgetLine[] };
-  return { ...budget, ...detail };
-}
-
-async function post(context: BrowserContext, path: string, data: unknown, status = 200) {
-  const res = await context.request.post(path, { data, headers: write.headers() });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(status);
-  return (await res.json()) as Record<string, unknown> & { id: string; displayNumber: string };
 }
 
 /** The vendor (with an e-mail, for sending), and a PO of one line raised, approved and sent. */

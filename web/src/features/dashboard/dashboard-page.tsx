@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useState } from "react";
 import { Link } from "react-router";
 import { CalendarClock, FolderKanban, Link2 } from "lucide-react";
 import { avatarLetter, MESSAGES } from "@domain/index";
@@ -12,6 +12,13 @@ import { ProjectDetailDialog, TaskDetailDialog } from "./detail-dialogs";
 import { MyWeek, MyWeekSkeleton } from "./my-week";
 import { AnnouncementsPanel, MyProjectsPanel, OtherTasksPanel } from "./side-panels";
 import { useLiveRefresh } from "./use-live-refresh";
+
+/** The approvals inbox, fetched after the dashboard is drawn (its PO contract stays out of this chunk). */
+const PurchaseOrderApprovalsCard = lazy(() =>
+  import("@/features/purchase-orders/approvals-card").then((m) => ({
+    default: m.PurchaseOrderApprovalsCard,
+  })),
+);
 
 /** The personal dashboard (spec §2) of the signed-in user, or of the member an admin views as. */
 export function DashboardPage() {
@@ -124,6 +131,12 @@ export function DashboardPage() {
       </div>
 
       <MyWeek today={s.today} onOpenTask={setTaskId} />
+
+      {impersonating ? null : (
+        <Suspense fallback={null}>
+          <PurchaseOrderApprovalsCard today={s.today} />
+        </Suspense>
+      )}
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3 [&>*]:min-w-0">
         <MyProjectsPanel onOpenProject={setFolderId} />

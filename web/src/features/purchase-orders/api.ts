@@ -5,6 +5,7 @@ import { useOrgId } from "@/features/dashboard/api";
 import { ApiError, apiFetch } from "@/lib/api";
 import { budgetDetailSchema } from "../../../../server/modules/budgets/contract";
 import {
+  purchaseOrderApprovalsResponseSchema,
   purchaseOrderDetailSchema,
   purchaseOrderListResponseSchema,
   type CreatePurchaseOrder,
@@ -123,6 +124,37 @@ export function usePurchaseOrderStep(id: string) {
         json: { action, ...rest, baseVersion },
       });
     },
+    onSuccess: (po) => refresh(po),
+  });
+}
+
+/**
+ * GET /api/purchase-orders/approvals: the POs waiting for approval and whether the caller may
+ * approve each. Owners, admins and people with a purchasing limit; anyone else is refused (403),
+ * which is not an error to show: they simply have no approvals inbox. Kept under the lists' key,
+ * so every PO write refreshes it.
+ */
+export function usePurchaseOrderApprovals(page = 1) {
+  const org = useOrgId();
+  return useQuery({
+    queryKey: purchaseOrderKeys.list(org, `approvals:${page}`),
+    queryFn: () =>
+      apiFetch(
+        `/api/purchase-orders/approvals?page=${page}&pageSize=10`,
+        purchaseOrderApprovalsResponseSchema,
+      ),
+    enabled: Boolean(org),
+    retry: noRetryOnRefusal,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/purchase-orders/:id/approve from the approvals inbox (no version seen: the PO as it is). */
+export function useApprovePurchaseOrder() {
+  const refresh = usePurchaseOrderRefresh();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch(`${purchaseOrderPath(id)}/approve`, purchaseOrderDetailSchema, { method: "POST", json: {} }),
     onSuccess: (po) => refresh(po),
   });
 }
