@@ -277,3 +277,51 @@ export function drawPageFooters(
     doc.page.margins.bottom = bottom;
   }
 }
+
+/**
+ * Who a document is from (the workspace, Settings → Organization): its name, the billing address
+ * as printed (lines separated by "\n"), tax id, and logo bytes (PNG or JPEG) — read by
+ * `selectSender` in server/modules/workspaces/repo.ts.
+ */
+export interface Sender {
+  name: string;
+  address: string;
+  taxId: string;
+  logo: Buffer | null;
+}
+
+/** The logo's box: at most this tall and wide (points), keeping its proportions. */
+const LOGO_BOX = { width: 160, height: 40 };
+
+/**
+ * The sender block every document starts with, from (x, y) in a column of `width`: the logo
+ * fitted into a 40 pt tall box, then the name, the address lines and "Tax ID …". A logo pdfkit
+ * cannot read is left out rather than failing the document. Returns the y below the block.
+ */
+export function drawSender(w: Writer, sender: Sender, at: { x: number; y: number; width: number }): number {
+  let y = at.y;
+  if (sender.logo) {
+    try {
+      w.doc.image(sender.logo, at.x, y, { fit: [LOGO_BOX.width, LOGO_BOX.height] });
+      y += LOGO_BOX.height + 8;
+    } catch {
+      // Not an image pdfkit can embed: the text below still says who the sender is.
+    }
+  }
+  const name: TextStyle = { size: 16, weight: 700 };
+  w.line(sender.name, at.x, y, at.width, name);
+  y += 21;
+  const small: TextStyle = { size: 9, color: MUTED };
+  const lines = [
+    ...sender.address
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean),
+    sender.taxId.trim() ? `Tax ID ${sender.taxId.trim()}` : "",
+  ].filter(Boolean);
+  for (const line of lines) {
+    w.line(line, at.x, y, at.width, small);
+    y += lineHeight(small);
+  }
+  return y;
+}

@@ -3,9 +3,11 @@ import { formatMoney } from "@domain/money";
 import {
   BAND,
   drawPageFooters,
+  drawSender,
   INK,
   MUTED,
   RULE,
+  type Sender,
   startPdf,
   type TextStyle,
   type Writer,
@@ -18,7 +20,7 @@ import type { InvoiceDetail } from "./contract";
  * number, the job, the lines with their amounts, the total, what is paid and outstanding, and
  * notes; "Page n of m" at the foot. US Letter, Inter embedded (server/lib/pdf.ts). Amounts are
  * integer minor units formatted by formatMoney in the invoice's currency, right-aligned. The
- * workspace has no stored address or logo yet: only its name is printed.
+ * seller is the workspace's sender block (logo, name, billing address, tax id: drawSender).
  */
 
 const PAGE = { width: 612, height: 792 };
@@ -28,8 +30,8 @@ const WIDTH = RIGHT - MARGIN.left;
 const BOTTOM = PAGE.height - MARGIN.bottom;
 
 export interface InvoicePdfOptions {
-  /** The seller: the workspace's name. */
-  workspaceName: string;
+  /** The seller: the workspace's name, billing address, tax id and logo (workspaces/repo selectSender). */
+  sender: Sender;
   generatedAt: Date;
 }
 
@@ -45,7 +47,7 @@ export async function renderInvoicePdf(
   const { w, finish } = startPdf({
     margins: MARGIN,
     title: `Invoice ${invoice.displayNumber}`,
-    author: options.workspaceName,
+    author: options.sender.name,
     generatedAt: options.generatedAt,
   });
   draw(w, invoice, options);
@@ -93,7 +95,7 @@ function draw(w: Writer, inv: InvoiceDetail, options: InvoicePdfOptions) {
   const doc = w.doc;
   const money = (amount: number) => formatMoney(amount, inv.currency);
   let y = MARGIN.top;
-  text(w, options.workspaceName, MARGIN.left, y, WIDTH / 2, { size: 16, bold: true });
+  const senderBottom = drawSender(w, options.sender, { x: MARGIN.left, y, width: WIDTH / 2 - 12 });
   text(
     w,
     `${INVOICE_KIND_LABEL[inv.kind].toUpperCase()} INVOICE`,
@@ -116,7 +118,7 @@ function draw(w: Writer, inv: InvoiceDetail, options: InvoicePdfOptions) {
     { size: 10, color: MUTED },
     "right",
   );
-  y += 26;
+  y = Math.max(y + 26, senderBottom + 14);
 
   const half = WIDTH / 2 - 12;
   const block = (x: number, label: string, lines: string[]) => {

@@ -4,7 +4,7 @@ import type { AppEnv } from "../../context";
 import { csvResponse } from "../../lib/csv";
 import { documented } from "../../lib/openapi";
 import { validate } from "../../lib/validate";
-import { workspaceName } from "../purchase-orders/repo";
+import { selectSender } from "../workspaces/repo";
 import {
   clientListQuerySchema,
   clientListResponseSchema,
@@ -117,7 +117,7 @@ export function clientInvoiceRoutes() {
         const ctx = c.var.ctx;
         const invoice = await getInvoice(ctx, c.req.valid("param").invoiceId);
         const pdf = await renderInvoicePdf(invoice, {
-          workspaceName: await workspaceName(ctx.db, ctx.organizationId),
+          sender: await selectSender(ctx.db, ctx.organizationId),
           generatedAt: ctx.deps.now(),
         });
         return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {

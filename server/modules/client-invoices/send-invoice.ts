@@ -5,7 +5,7 @@ import { badRequest, conflict } from "../../lib/errors";
 import type { MailMessage } from "../../mail/mailer";
 import type { RequestContext } from "../../request-context";
 import { recordChange } from "../audit/record-change";
-import { workspaceName } from "../purchase-orders/repo";
+import { selectSender } from "../workspaces/repo";
 import { selectClient } from "./clients-repo";
 import type { InvoiceDetail, SendInvoice } from "./contract";
 import { invoiceFileName, renderInvoicePdf } from "./export-invoice-pdf";
@@ -58,8 +58,9 @@ export async function sendInvoice(
       category: "finance",
     });
     const invoice = await readInvoice(tx, ctx, invoiceId);
-    const seller = await workspaceName(tx, ctx.organizationId);
-    const pdf = await renderInvoicePdf(invoice, { workspaceName: seller, generatedAt: now });
+    const sender = await selectSender(tx, ctx.organizationId);
+    const seller = sender.name;
+    const pdf = await renderInvoicePdf(invoice, { sender, generatedAt: now });
     const greeting = invoice.client.contactName ? `Hello ${invoice.client.contactName},` : "Hello,";
     const note = input.message ? `${input.message}\n\n` : "";
     const po = invoice.clientPoNumber ? ` (your PO ${invoice.clientPoNumber})` : "";

@@ -3,9 +3,11 @@ import { PURCHASE_ORDER_STATUS_LABEL } from "@domain/purchase-orders";
 import {
   BAND,
   drawPageFooters,
+  drawSender,
   INK,
   MUTED,
   RULE,
+  type Sender,
   startPdf,
   type TextStyle,
   type Writer,
@@ -27,8 +29,8 @@ const WIDTH = RIGHT - MARGIN.left;
 const BOTTOM = PAGE.height - MARGIN.bottom;
 
 export interface PurchaseOrderPdfOptions {
-  /** The buyer: the workspace's name. */
-  workspaceName: string;
+  /** The buyer: the workspace's name, billing address, tax id and logo (workspaces/repo selectSender). */
+  sender: Sender;
   generatedAt: Date;
 }
 
@@ -45,7 +47,7 @@ export async function renderPurchaseOrderPdf(
   const { w, finish } = startPdf({
     margins: MARGIN,
     title: `Purchase order ${po.displayNumber}`,
-    author: options.workspaceName,
+    author: options.sender.name,
     generatedAt: options.generatedAt,
   });
   draw(w, po, options);
@@ -108,7 +110,7 @@ function draw(w: Writer, po: PurchaseOrderDetail, options: PurchaseOrderPdfOptio
   const doc = w.doc;
   const money = (amount: number) => formatMoney(amount, po.currency);
   let y = MARGIN.top;
-  text(w, options.workspaceName, MARGIN.left, y, WIDTH / 2, { size: 16, bold: true });
+  const senderBottom = drawSender(w, options.sender, { x: MARGIN.left, y, width: WIDTH / 2 - 12 });
   text(
     w,
     "PURCHASE ORDER",
@@ -131,7 +133,7 @@ function draw(w: Writer, po: PurchaseOrderDetail, options: PurchaseOrderPdfOptio
     { size: 10, color: MUTED },
     "right",
   );
-  y += 26;
+  y = Math.max(y + 26, senderBottom + 14);
 
   // Vendor on the left, the job on the right.
   const half = WIDTH / 2 - 12;

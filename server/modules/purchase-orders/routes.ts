@@ -25,7 +25,7 @@ import { purchaseOrderFileName, renderPurchaseOrderPdf } from "./export-purchase
 import { getPurchaseOrder } from "./get-purchase-order";
 import { listPurchaseOrderApprovals } from "./list-purchase-order-approvals";
 import { listPurchaseOrders } from "./list-purchase-orders";
-import { workspaceName } from "./repo";
+import { selectSender } from "../workspaces/repo";
 import { sendPurchaseOrder } from "./send-purchase-order";
 import { transitionPurchaseOrder } from "./transition-purchase-order";
 import { updatePurchaseOrder } from "./update-purchase-order";
@@ -134,7 +134,7 @@ export function purchaseOrderRoutes() {
           const ctx = c.var.ctx;
           const po = await getPurchaseOrder(ctx, c.req.valid("param").purchaseOrderId);
           const pdf = await renderPurchaseOrderPdf(po, {
-            workspaceName: await workspaceName(ctx.db, ctx.organizationId),
+            sender: await selectSender(ctx.db, ctx.organizationId),
             generatedAt: ctx.deps.now(),
           });
           return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {

@@ -7,7 +7,8 @@ import type { PurchaseOrderDetail, SendPurchaseOrder } from "./contract";
 import { purchaseOrderFileName, renderPurchaseOrderPdf } from "./export-purchase-order-pdf";
 import { readPurchaseOrder } from "./get-purchase-order";
 import { lockedPurchaseOrder } from "./po-writes";
-import { selectVendorRef, workspaceName } from "./repo";
+import { selectSender } from "../workspaces/repo";
+import { selectVendorRef } from "./repo";
 import { applyPurchaseOrderStep } from "./transition-purchase-order";
 
 /** A mail with files attached (nodemailer's attachments; the mailer passes the message through). */
@@ -44,8 +45,9 @@ export async function sendPurchaseOrder(
       audit: { sentTo: to },
     });
     const po = await readPurchaseOrder(tx, ctx, purchaseOrderId);
-    const buyer = await workspaceName(tx, ctx.organizationId);
-    const pdf = await renderPurchaseOrderPdf(po, { workspaceName: buyer, generatedAt: now });
+    const sender = await selectSender(tx, ctx.organizationId);
+    const buyer = sender.name;
+    const pdf = await renderPurchaseOrderPdf(po, { sender, generatedAt: now });
     const amount = formatMoney(po.amountMinor, po.currency);
     const greeting = po.vendor.contactName ? `Hello ${po.vendor.contactName},` : "Hello,";
     const note = input.message ? `${input.message}\n\n` : "";

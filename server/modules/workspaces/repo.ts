@@ -2,8 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Role } from "@domain/permissions";
 import { pickCurrentWorkspace } from "@domain/workspace";
 import { firstRow, rows, type Executor } from "../../db/executor";
-import { organizations, profiles, userOrganizations } from "../../db/schema";
+import { organizationLogos, organizations, profiles, userOrganizations } from "../../db/schema";
 import { newId } from "../../lib/ids";
+import type { Sender } from "../../lib/pdf";
 import type { ImpersonationTargetRow } from "../impersonation/repo";
 
 /*
@@ -161,4 +162,110 @@ export async function renameOrganization(
   name: string,
 ): Promise<void> {
   await executor.update(organizations).set({ name }).where(eq(organizations.id, organizationId));
+}
+
+/** The workspace's billing profile, with its logo described (not its bytes); `for update` locks the row. */
+export interface BillingProfileRow {
+  name: string;
+  billing_address: string;
+  tax_id: string;
+  logo_content_type: "image/png" | "image/jpeg" | null;
+  logo_size: number | string | null;
+  logo_etag: string | null;
+  logo_updated_at: Date | string | null;
+}
+
+export async function selectBillingProfile(
+  executor: Executor,
+  organizationId: string,
+  options: { lock?: boolean } = {},
+): Promise<BillingProfileRow | undefined> {
+  return firstRow<BillingProfileRow>(
+    executor,
+    sql`select o.name, o.billing_address, o.tax_id,
+               l.content_type as logo_content_type, octet_length(l.data) as logo_size,
+               md5(l.data) as logo_etag, l.updated_at as logo_updated_at
+          from organizations o
+          left join organization_logos l on l.organization_id = o.id
+         where o.id = ${organizationId}
+         ${options.lock ? sql`for update of o` : sql``}`,
+  );
+}
+
+export async function updateBillingProfile(
+  executor: Executor,
+  organizationId: string,
+  input: { billingAddress: string; taxId: string },
+): Promise<void> {
+  await executor
+    .update(organizations)
+    .set({ billingAddress: input.billingAddress, taxId: input.taxId })
+    .where(eq(organizations.id, organizationId));
+}
+
+/** The logo's bytes and type, or null without one. */
+export async function selectLogo(
+  executor: Executor,
+  organizationId: string,
+): Promise<{ contentType: "image/png" | "image/jpeg"; data: Buffer; etag: string } | null> {
+  const row = await firstRow<{
+    content_type: "image/png" | "image/jpeg";
+    data: Buffer | Uint8Array;
+    etag: string;
+  }>(
+    executor,
+    sql`select content_type, data, md5(data) as etag from organization_logos where organization_id = ${organizationId}`,
+  );
+  if (!row) return null;
+  const data = Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data);
+  return { contentType: row.content_type, data, etag: row.etag };
+}
+
+export async function upsertLogo(
+  executor: Executor,
+  organizationId: string,
+  input: { contentType: "image/png" | "image/jpeg"; data: Buffer; updatedBy: string },
+): Promise<void> {
+  await executor
+    .insert(organizationLogos)
+    .values({ organizationId, contentType: input.contentType, data: input.data, updatedBy: input.updatedBy })
+    .onConflictDoUpdate({
+      target: organizationLogos.organizationId,
+      set: {
+        contentType: input.contentType,
+        data: input.data,
+        updatedBy: input.updatedBy,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+export async function deleteLogo(executor: Executor, organizationId: string): Promise<boolean> {
+  const removed = await executor
+    .delete(organizationLogos)
+    .where(eq(organizationLogos.organizationId, organizationId))
+    .returning({ id: organizationLogos.organizationId });
+  return removed.length > 0;
+}
+
+/** Who a document is from (server/lib/pdf.ts drawSender): name, billing address, tax id and logo. */
+export async function selectSender(executor: Executor, organizationId: string): Promise<Sender> {
+  const row = await firstRow<{
+    name: string;
+    billing_address: string;
+    tax_id: string;
+    logo: Buffer | Uint8Array | null;
+  }>(
+    executor,
+    sql`select o.name, o.billing_address, o.tax_id, l.data as logo
+          from organizations o
+          left join organization_logos l on l.organization_id = o.id
+         where o.id = ${organizationId}`,
+  );
+  return {
+    name: row?.name ?? "",
+    address: row?.billing_address ?? "",
+    taxId: row?.tax_id ?? "",
+    logo: row?.logo ? (Buffer.isBuffer(row.logo) ? row.logo : Buffer.from(row.logo)) : null,
+  };
 }
