@@ -110,6 +110,7 @@ export const routes: RouteObject[] = [
                     lazy: () => import("./routes/finance/purchase-order"),
                   },
                   { path: "finance/sows", lazy: () => import("./routes/finance/sows") },
+                  { path: "finance/sows/:sowId", lazy: () => import("./routes/finance/sow") },
                   {
                     path: "finance/rate-cards",
                     lazy: () => import("./routes/finance/rate-cards"),

@@ -1,0 +1,279 @@
+import { Plus, Trash2 } from "lucide-react";
+import {
+  formatMoney,
+  minorToDecimalString,
+  basisPointsToPercentText,
+  parseMoney,
+  parsePercent,
+} from "@domain/money";
+import { resolveSchedule, type ScheduleResult } from "@domain/sows";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Money } from "@/features/budgets/status-badge";
+import { SELECT_CLASS } from "@/features/settings/form-fields";
+import { cn } from "@/lib/cn";
+import type { ScheduleEntryInput, SowScheduleEntry } from "./api";
+
+/** A payment of the schedule as typed: the money as text until it is saved. */
+export interface ScheduleRow {
+  /** Stable while editing (the entry's id, or a new one). */
+  key: string;
+  /** The saved entry it edits (kept so its invoice stays with it). */
+  id?: string;
+  label: string;
+  when: "date" | "milestone";
+  dueOn: string;
+  milestone: string;
+  by: "amount" | "percent";
+  amount: string;
+  percent: string;
+}
+
+let nextKey = 0;
+const newKey = () => `new-${++nextKey}`;
+
+/** The editable rows of a saved schedule. */
+export function scheduleRows(entries: readonly SowScheduleEntry[], currency: string): ScheduleRow[] {
+  return entries.map((e) => ({
+    key: e.id,
+    id: e.id,
+    label: e.label,
+    when: e.dueOn === null && e.milestone ? "milestone" : "date",
+    dueOn: e.dueOn ?? "",
+    milestone: e.milestone,
+    by: e.percentBp !== null ? "percent" : "amount",
+    amount: e.percentBp !== null ? "" : minorToDecimalString(e.amountMinor, currency),
+    percent: e.percentBp !== null ? basisPointsToPercentText(e.percentBp) : "",
+  }));
+}
+
+export interface ScheduleCheck {
+  /** The request's entries (null when a row cannot be read). */
+  entries: ScheduleEntryInput[] | null;
+  /** Per row, what is wrong with what was typed. */
+  rowErrors: Record<number, string>;
+  /** The whole schedule's check against the fee (null while a row cannot be read). */
+  result: ScheduleResult | null;
+}
+
+/** Reads the rows exactly (integer minor units, basis points) and checks they add up to the fee. */
+export function checkSchedule(
+  rows: readonly ScheduleRow[],
+  feeMinor: number | null,
+  currency: string,
+): ScheduleCheck {
+  const rowErrors: Record<number, string> = {};
+  const entries: ScheduleEntryInput[] = rows.map((r, i) => {
+    const label = r.label.trim();
+    if (!label) rowErrors[i] = "give the payment a label";
+    let amountMinor: number | null = null;
+    let percentBp: number | null = null;
+    if (r.by === "amount") {
+      amountMinor = parseMoney(r.amount, currency);
+      if (!r.amount.trim()) rowErrors[i] ??= "enter an amount";
+      else if (amountMinor === null) rowErrors[i] ??= `must be an amount in ${currency}`;
+      else if (amountMinor <= 0) rowErrors[i] ??= "must be greater than 0";
+    } else {
+      percentBp = parsePercent(r.percent);
+      if (percentBp === null || percentBp <= 0 || percentBp > 10_000)
+        rowErrors[i] ??= "enter a percentage above 0 and at most 100";
+    }
+    return {
+      ...(r.id ? { id: r.id } : {}),
+      label,
+      dueOn: r.when === "date" && r.dueOn ? r.dueOn : null,
+      milestone: r.when === "milestone" ? r.milestone.trim() : "",
+      amountMinor: r.by === "amount" ? amountMinor : null,
+      percentBp: r.by === "percent" ? percentBp : null,
+    };
+  });
+  if (Object.keys(rowErrors).length > 0 || feeMinor === null)
+    return { entries: null, rowErrors, result: null };
+  return { entries, rowErrors, result: resolveSchedule(feeMinor, entries, currency) };
+}
+
+export function emptyScheduleRow(): ScheduleRow {
+  return {
+    key: newKey(),
+    label: "",
+    when: "date",
+    dueOn: "",
+    milestone: "",
+    by: "percent",
+    amount: "",
+    percent: "",
+  };
+}
+
+/**
+ * The payment schedule of a draft: each row a label, a due date or a milestone, and an amount or
+ * a percentage of the fee. Under it, live, whether the payments add up to the fee exactly (the
+ * same rule the server applies, domain/sows.ts), and each percentage's amount.
+ */
+export function ScheduleEditor({
+  rows,
+  onChange,
+  check,
+  currency,
+  serverErrors,
+}: {
+  rows: ScheduleRow[];
+  onChange: (rows: ScheduleRow[]) => void;
+  check: ScheduleCheck;
+  currency: string;
+  serverErrors: Record<number, string>;
+}) {
+  const set = (i: number, patch: Partial<ScheduleRow>) =>
+    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const amounts = check.result?.ok ? check.result.amounts : null;
+  const sumMessage =
+    check.result && !check.result.ok ? check.result.issues.map((issue) => issue.message).join("; ") : null;
+
+  return (
+    <div className="space-y-2">
+      {rows.length === 0 ? (
+        <p className="rounded-xl border bg-card p-3 text-sm text-muted-foreground">
+          No payments yet: add the deposit and the later payments.
+        </p>
+      ) : (
+        <ol className="space-y-2" aria-label="Payment schedule">
+          {rows.map((row, i) => {
+            const error = check.rowErrors[i] ?? serverErrors[i];
+            const errorId = `sow-entry-${i}-error`;
+            const n = i + 1;
+            return (
+              <li
+                key={row.key}
+                className={cn("rounded-xl border bg-card p-3", error && "border-destructive/50")}
+                data-testid="schedule-row"
+              >
+                <div className="grid gap-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-center">
+                  <Input
+                    aria-label={`Payment ${n} label`}
+                    placeholder="Label (e.g. Deposit)"
+                    maxLength={200}
+                    value={row.label}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? errorId : undefined}
+                    onChange={(e) => set(i, { label: e.target.value })}
+                  />
+                  <select
+                    aria-label={`Payment ${n} due`}
+                    className={SELECT_CLASS}
+                    value={row.when}
+                    onChange={(e) => set(i, { when: e.target.value === "milestone" ? "milestone" : "date" })}
+                  >
+                    <option value="date">Due date</option>
+                    <option value="milestone">Milestone</option>
+                  </select>
+                  {row.when === "date" ? (
+                    <Input
+                      type="date"
+                      aria-label={`Payment ${n} due date`}
+                      value={row.dueOn}
+                      onChange={(e) => set(i, { dueOn: e.target.value })}
+                    />
+                  ) : (
+                    <Input
+                      aria-label={`Payment ${n} milestone`}
+                      placeholder="e.g. On delivery of the edit"
+                      maxLength={200}
+                      value={row.milestone}
+                      onChange={(e) => set(i, { milestone: e.target.value })}
+                    />
+                  )}
+                  <select
+                    aria-label={`Payment ${n} as`}
+                    className={SELECT_CLASS}
+                    value={row.by}
+                    onChange={(e) => set(i, { by: e.target.value === "amount" ? "amount" : "percent" })}
+                  >
+                    <option value="percent">% of the fee</option>
+                    <option value="amount">Amount ({currency})</option>
+                  </select>
+                  {row.by === "amount" ? (
+                    <Input
+                      aria-label={`Payment ${n} amount (${currency})`}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      className="text-right tabular-nums"
+                      value={row.amount}
+                      aria-invalid={error ? true : undefined}
+                      onChange={(e) => set(i, { amount: e.target.value })}
+                    />
+                  ) : (
+                    <Input
+                      aria-label={`Payment ${n} percentage (%)`}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      className="text-right tabular-nums"
+                      value={row.percent}
+                      aria-invalid={error ? true : undefined}
+                      onChange={(e) => set(i, { percent: e.target.value })}
+                    />
+                  )}
+                  <Button
+                    type="button"
+                    size="icon"
+                    variant="ghost"
+                    aria-label={`Remove payment ${n}`}
+                    onClick={() => onChange(rows.filter((_, j) => j !== i))}
+                  >
+                    <Trash2 aria-hidden />
+                  </Button>
+                </div>
+                <div className="mt-1 flex flex-wrap justify-between gap-2 text-xs">
+                  {error ? (
+                    <p id={errorId} className="text-destructive">
+                      {error}
+                    </p>
+                  ) : (
+                    <span />
+                  )}
+                  {amounts && amounts[i] !== undefined ? (
+                    <span className="text-muted-foreground" data-testid="schedule-row-amount">
+                      = <Money value={amounts[i]} currency={currency} />
+                    </span>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => onChange([...rows, emptyScheduleRow()])}
+        >
+          <Plus aria-hidden /> Add payment
+        </Button>
+        <p
+          role="status"
+          data-testid="schedule-check"
+          data-ok={check.result?.ok ? "true" : "false"}
+          className={cn(
+            "text-sm",
+            check.result?.ok ? "text-[color-mix(in_oklab,var(--success)_62%,black)]" : "text-destructive",
+            !check.result && !sumMessage && "text-muted-foreground",
+          )}
+        >
+          {check.result === null
+            ? rows.length
+              ? "Fix the payments above to check them against the fee."
+              : ""
+            : check.result.ok
+              ? rows.length
+                ? `The payments add up to the fee (${formatMoney(
+                    check.result.amounts.reduce((s, a) => s + a, 0),
+                    currency,
+                  )}).`
+                : ""
+              : `The schedule ${sumMessage}.`}
+        </p>
+      </div>
+    </div>
+  );
+}
