@@ -14,8 +14,19 @@ import {
   type UpdateTimeOff,
   type WorkspaceSettings,
 } from "../../../../server/modules/capacity/contract";
+import {
+  billingProfileSchema,
+  type BillingProfile,
+  type BillingProfileRequest,
+} from "../../../../server/modules/workspaces/contract";
 
 export type * from "../../../../server/modules/capacity/contract";
+export type { BillingProfile, BillingProfileRequest } from "../../../../server/modules/workspaces/contract";
+export {
+  billingProfileRequestSchema,
+  LOGO_CONTENT_TYPES,
+  LOGO_MAX_BYTES,
+} from "../../../../server/modules/workspaces/contract";
 export { useCapacityPeople, useWorkspaceSettings } from "@/features/workload/api";
 
 /*
@@ -122,5 +133,67 @@ export function useDeleteTimeOff() {
     mutationFn: (id: string) =>
       apiSend(`/api/capacity/time-off/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: invalidate,
+  });
+}
+
+/*
+ * /api/workspaces/current/billing and /logo (Settings → Organization): the billing address, tax id
+ * and logo printed as the sender on invoices, purchase orders and SOWs.
+ */
+
+export const billingProfileKeys = {
+  all: (org: string | undefined) => ["billing-profile", org] as const,
+};
+
+export function useBillingProfile() {
+  const org = useOrgId();
+  return useQuery({
+    queryKey: billingProfileKeys.all(org),
+    queryFn: () => apiFetch("/api/workspaces/current/billing", billingProfileSchema),
+    enabled: Boolean(org),
+  });
+}
+
+/** The logo's URL (changes with its bytes, so a new logo is never shown from the cache). */
+export function logoUrl(logo: { etag: string }): string {
+  return `/api/workspaces/current/logo?v=${encodeURIComponent(logo.etag)}`;
+}
+
+function useSetBillingProfile() {
+  const org = useOrgId();
+  const client = useQueryClient();
+  return (profile: BillingProfile | undefined) =>
+    profile
+      ? client.setQueryData(billingProfileKeys.all(org), profile)
+      : client.invalidateQueries({ queryKey: billingProfileKeys.all(org) });
+}
+
+export function usePutBillingProfile() {
+  const set = useSetBillingProfile();
+  return useMutation({
+    mutationFn: (body: BillingProfileRequest) =>
+      apiFetch("/api/workspaces/current/billing", billingProfileSchema, { method: "PUT", json: body }),
+    onSuccess: (profile) => set(profile),
+  });
+}
+
+/** Upload a PNG or JPEG (multipart field "logo"). */
+export function useUploadLogo() {
+  const set = useSetBillingProfile();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.set("logo", file, file.name);
+      return apiFetch("/api/workspaces/current/logo", billingProfileSchema, { method: "PUT", body });
+    },
+    onSuccess: (profile) => set(profile),
+  });
+}
+
+export function useDeleteLogo() {
+  const set = useSetBillingProfile();
+  return useMutation({
+    mutationFn: () => apiSend("/api/workspaces/current/logo", { method: "DELETE" }),
+    onSuccess: () => set(undefined),
   });
 }

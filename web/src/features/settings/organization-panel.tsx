@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Plus, Trash2 } from "lucide-react";
+import { useRef, useState } from "react";
+import { ImageUp, Plus, Trash2 } from "lucide-react";
 import { z } from "zod";
 import { formatDetailDay, formatListDay, isAdminRole, toIsoDate } from "@domain/index";
 import { CURRENCY_CODES, currencyCodeSchema } from "@domain/money";
@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Textarea } from "@/components/ui/textarea";
 import { FormError } from "@/components/ui/text-field";
 import { toast } from "@/components/ui/toaster";
 import { currentWorkspace, useSession } from "@/features/session/use-session";
@@ -15,11 +16,20 @@ import { ApiError } from "@/lib/api";
 import { useZodForm } from "@/lib/form";
 import { isoDaySchema } from "@domain/iso-day";
 import {
+  billingProfileRequestSchema,
+  LOGO_CONTENT_TYPES,
+  LOGO_MAX_BYTES,
+  logoUrl,
+  useBillingProfile,
+  useDeleteLogo,
   useDeleteHoliday,
   useHolidays,
+  usePutBillingProfile,
+  useUploadLogo,
   usePutHoliday,
   usePutWorkspaceSettings,
   useWorkspaceSettings,
+  type BillingProfile,
   type Holiday,
   type WorkspaceSettings,
 } from "./api";
@@ -114,6 +124,7 @@ export function OrganizationPanel() {
         ) : (
           <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} admin={admin} />
         )}
+        <BillingProfileSection admin={admin} />
         <Holidays admin={admin} />
       </CardContent>
     </Card>
@@ -351,5 +362,179 @@ function AddHoliday() {
       </Button>
       <FormError message={errors.root?.server?.message} className="basis-full" />
     </form>
+  );
+}
+
+/** "512 KB" */
+const LOGO_LIMIT_TEXT = `${LOGO_MAX_BYTES / 1024} KB`;
+
+/**
+ * The sender block of the workspace's documents (invoices, purchase orders, SOWs): billing
+ * address, tax id and logo. Owners and admins change them; members read them.
+ */
+function BillingProfileSection({ admin }: { admin: boolean }) {
+  const profile = useBillingProfile();
+  return (
+    <section aria-labelledby="billing-profile-heading" className="space-y-3">
+      <div>
+        <h3 id="billing-profile-heading" className="text-sm font-medium">
+          Billing profile
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          Printed as the sender on invoices, purchase orders and SOWs.
+        </p>
+      </div>
+      {profile.isPending ? (
+        <Skeleton className="h-24" />
+      ) : profile.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {profile.error instanceof ApiError ? profile.error.message : "Failed to load the billing profile"}
+        </p>
+      ) : (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <BillingForm
+            key={`${profile.data.billingAddress}|${profile.data.taxId}`}
+            profile={profile.data}
+            admin={admin}
+          />
+          <LogoField profile={profile.data} admin={admin} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+const BILLING_FIELDS = ["billingAddress", "taxId"] as const;
+
+function BillingForm({ profile, admin }: { profile: BillingProfile; admin: boolean }) {
+  const form = useZodForm(billingProfileRequestSchema, {
+    defaultValues: { billingAddress: profile.billingAddress, taxId: profile.taxId },
+  });
+  const save = usePutBillingProfile();
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit((body) => {
+    if (save.isPending) return;
+    save.mutate(body, {
+      onSuccess: () => toast.success("Billing profile saved"),
+      onError: (error) => showServerErrors(form, error, BILLING_FIELDS),
+    });
+  });
+  const addressError = errors.billingAddress?.message;
+  return (
+    <form onSubmit={submit} noValidate aria-label="Billing profile">
+      <fieldset disabled={!admin || save.isPending} className="space-y-4">
+        <legend className="sr-only">Billing profile</legend>
+        <div className="min-w-0 space-y-1.5">
+          <Label htmlFor="org-billing-address">Billing address</Label>
+          <Textarea
+            id="org-billing-address"
+            rows={4}
+            maxLength={1000}
+            placeholder={"Legal name\nStreet and number\nPostcode and city\nCountry"}
+            {...fieldA11y("org-billing-address", addressError)}
+            {...form.register("billingAddress")}
+          />
+          <FieldError id="org-billing-address" message={addressError} />
+        </div>
+        <InputField
+          id="org-tax-id"
+          label="Tax ID"
+          maxLength={100}
+          autoComplete="off"
+          placeholder="e.g. VAT or EIN number"
+          fieldClassName="sm:max-w-sm"
+          error={errors.taxId?.message}
+          {...form.register("taxId")}
+        />
+        {admin ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit">{save.isPending ? "Saving..." : "Save billing profile"}</Button>
+            <FormError message={errors.root?.server?.message} />
+          </div>
+        ) : null}
+      </fieldset>
+    </form>
+  );
+}
+
+function LogoField({ profile, admin }: { profile: BillingProfile; admin: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useUploadLogo();
+  const remove = useDeleteLogo();
+  const [error, setError] = useState<string | undefined>();
+  const pending = upload.isPending || remove.isPending;
+  const choose = (file: File | undefined) => {
+    if (input.current) input.current.value = "";
+    if (!file) return;
+    if (!(LOGO_CONTENT_TYPES as readonly string[]).includes(file.type)) {
+      setError("Choose a PNG or JPEG image");
+      return;
+    }
+    if (file.size > LOGO_MAX_BYTES) {
+      setError(`The logo must be at most ${LOGO_LIMIT_TEXT}`);
+      return;
+    }
+    setError(undefined);
+    upload.mutate(file, {
+      onSuccess: () => toast.success("Logo uploaded"),
+      onError: (failed) => setError(failed.message),
+    });
+  };
+  return (
+    <div className="min-w-0 space-y-1.5">
+      <Label htmlFor="org-logo">Logo</Label>
+      <div className="flex h-20 items-center justify-center rounded-md border bg-muted/30 p-2">
+        {profile.logo ? (
+          <img
+            src={logoUrl(profile.logo)}
+            alt={`Logo of ${profile.name}`}
+            className="max-h-full max-w-full object-contain"
+          />
+        ) : (
+          <span className="text-sm text-muted-foreground">No logo</span>
+        )}
+      </div>
+      <p id="org-logo-hint" className="text-xs text-muted-foreground">
+        PNG or JPEG, at most {LOGO_LIMIT_TEXT}; printed about 40 px tall.
+      </p>
+      <input
+        ref={input}
+        id="org-logo"
+        type="file"
+        accept={LOGO_CONTENT_TYPES.join(",")}
+        className="sr-only"
+        disabled={!admin || pending}
+        aria-describedby={error ? "org-logo-error org-logo-hint" : "org-logo-hint"}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => choose(event.target.files?.[0])}
+      />
+      {admin ? (
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" disabled={pending} onClick={() => input.current?.click()}>
+            <ImageUp aria-hidden />{" "}
+            {upload.isPending ? "Uploading..." : profile.logo ? "Replace logo" : "Upload logo"}
+          </Button>
+          {profile.logo ? (
+            <Button
+              type="button"
+              variant="ghost"
+              disabled={pending}
+              onClick={() =>
+                remove.mutate(undefined, {
+                  onSuccess: () => {
+                    setError(undefined);
+                    toast.success("Logo removed");
+                  },
+                  onError: (failed) => setError(failed.message),
+                })
+              }
+            >
+              <Trash2 aria-hidden /> {remove.isPending ? "Removing..." : "Remove logo"}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      <FieldError id="org-logo" message={error} />
+    </div>
   );
 }
