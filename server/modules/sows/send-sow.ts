@@ -31,9 +31,14 @@ export async function sendSow(ctx: RequestContext, sowId: string, input: SendSow
     if (!step.ok) throw conflict(step.reason);
     requireRowVersion(head, input.baseRowVersion);
     const before = await readSow(tx, ctx, sowId);
-    const schedule = resolveSchedule(before.shownFeeMinor, before.schedule, before.currency, {
-      requireEntries: true,
-    });
+    const schedule = resolveSchedule(
+      before.shownFeeMinor,
+      before.schedule.map((e) =>
+        e.percentBp !== null ? { percentBp: e.percentBp } : { amountMinor: e.amountMinor },
+      ),
+      before.currency,
+      { requireEntries: true },
+    );
     if (!schedule.ok || before.shownFeeMinor <= 0) {
       throw conflict(
         "This statement of work cannot be sent yet: give it a fee and a payment schedule that adds up to it.",
