@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
                   { path: "finance/budgets/:budgetId", lazy: () => import("./routes/finance/budget") },
                   { path: "finance/invoices", lazy: () => import("./routes/finance/invoices") },
                   { path: "finance/invoices/:invoiceId", lazy: () => import("./routes/finance/invoice") },
+                  { path: "finance/clients", lazy: () => import("./routes/finance/clients") },
                   { path: "finance/bills", lazy: () => import("./routes/finance/bills") },
                   { path: "finance/bills/:billId", lazy: () => import("./routes/finance/bill") },
                   { path: "finance/purchase-orders", lazy: () => import("./routes/finance/purchase-orders") },

@@ -38,6 +38,9 @@ export function FinanceOverview() {
         </div>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline" size="sm">
+            <Link to="/finance/clients">Clients</Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
             <Link to="/finance/rate-cards">Rate cards</Link>
           </Button>
           <Button asChild variant="outline" size="sm">

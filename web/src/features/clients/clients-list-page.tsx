@@ -1,0 +1,271 @@
+import { useState } from "react";
+import { Pencil, Plus, Search } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Pager } from "@/components/ui/pager";
+import { Skeleton } from "@/components/ui/skeleton";
+import { SortHeader } from "@/components/sort-header";
+import { EmptyState, Page } from "@/features/app-shell/page";
+import { SELECT_CLASS } from "@/features/settings/form-fields";
+import { cn } from "@/lib/cn";
+import { useListUrlState } from "@/lib/list-url-state";
+import { useClientList, type Client, type ClientSortKey } from "./api";
+import { ClientDialog } from "./client-dialog";
+
+const SORTS: { value: `${ClientSortKey}:${"asc" | "desc"}`; label: string }[] = [
+  { value: "name:asc", label: "Name (A–Z)" },
+  { value: "name:desc", label: "Name (Z–A)" },
+  { value: "paymentTermsDays:asc", label: "Payment terms (shortest first)" },
+  { value: "paymentTermsDays:desc", label: "Payment terms (longest first)" },
+  { value: "updatedAt:desc", label: "Last changed" },
+  { value: "createdAt:desc", label: "Newest first" },
+];
+
+const terms = (days: number) => (days === 0 ? "Due on receipt" : `Net ${days} days`);
+
+/**
+ * Clients (/finance/clients): who invoices are billed to, with the billing details kept here —
+ * contact, e-mail, address, tax id and payment terms. Search, archived filter, sort and page in
+ * the URL; a dialog creates or changes a client.
+ */
+export function ClientsListPage() {
+  const [editing, setEditing] = useState<Client | "new" | null>(null);
+  const { params, update, search, setSearch } = useListUrlState();
+  const list = useClientList(params.toString());
+  const data = list.data;
+  const sort = (params.get("sort") as ClientSortKey | null) ?? "name";
+  const dir = params.get("dir") === "desc" ? "desc" : "asc";
+  const archived = params.get("archived") ?? "active";
+  const filtered = Boolean(params.get("search")) || archived !== "active";
+  const toggleSort = (key: ClientSortKey) =>
+    update({ sort: key, dir: sort === key && dir === "asc" ? "desc" : "asc" }, false);
+  const newButton = (
+    <Button size="sm" onClick={() => setEditing("new")}>
+      <Plus aria-hidden /> New client
+    </Button>
+  );
+
+  return (
+    <Page
+      title="Clients"
+      description="Who invoices are billed to, with their billing details."
+      actions={newButton}
+    >
+      <div className="space-y-4">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <div className="relative sm:w-80">
+            <Search
+              aria-hidden
+              className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              type="search"
+              aria-label="Search clients"
+              placeholder="Search name, contact or e-mail…"
+              className="pl-9"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+          <div className="grid grid-cols-2 gap-2 sm:flex">
+            <select
+              aria-label="Show"
+              className={cn(SELECT_CLASS, "sm:w-40")}
+              value={archived}
+              onChange={(e) => update({ archived: e.target.value === "active" ? null : e.target.value })}
+            >
+              <option value="active">Active clients</option>
+              <option value="archived">Archived</option>
+              <option value="all">All clients</option>
+            </select>
+            <select
+              aria-label="Sort by"
+              className={cn(SELECT_CLASS, "sm:w-56 md:hidden")}
+              value={`${sort}:${dir}`}
+              onChange={(e) => {
+                const [key, d] = e.target.value.split(":");
+                update({ sort: key ?? null, dir: d ?? null }, false);
+              }}
+            >
+              {SORTS.some((o) => o.value === `${sort}:${dir}`) ? null : (
+                <option value={`${sort}:${dir}`}>Custom order</option>
+              )}
+              {SORTS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
+            {data
+              ? `${data.total} client${data.total === 1 ? "" : "s"}${filtered ? (data.total === 1 ? " matches" : " match") : ""}`
+              : null}
+          </p>
+        </div>
+
+        {list.isPending ? (
+          <div className="space-y-2">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-11 w-full" />
+            ))}
+          </div>
+        ) : list.isError ? (
+          <EmptyState title="Could not load clients">{list.error.message}</EmptyState>
+        ) : data && data.total === 0 ? (
+          filtered ? (
+            <EmptyState title="No clients match">Try another search or show all clients.</EmptyState>
+          ) : (
+            <EmptyState title="No clients yet">
+              Add the clients you bill, with the address and tax id their invoices print. A new invoice also
+              adds its project&apos;s client here.
+              <div className="mt-4">{newButton}</div>
+            </EmptyState>
+          )
+        ) : data ? (
+          <>
+            <div
+              className={cn(
+                "relative hidden overflow-x-auto rounded-xl border bg-card md:block",
+                list.isPlaceholderData && "opacity-60",
+              )}
+            >
+              <table className="w-full text-sm" aria-label="Clients">
+                <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
+                  <tr>
+                    <SortHeader label="Name" col="name" sort={sort} dir={dir} onSort={toggleSort} />
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Contact
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Billing address
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Tax ID
+                    </th>
+                    <SortHeader
+                      label="Terms"
+                      col="paymentTermsDays"
+                      sort={sort}
+                      dir={dir}
+                      onSort={toggleSort}
+                    />
+                    <th scope="col" className="px-3 py-2">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((client) => (
+                    <ClientRow key={client.id} client={client} onEdit={() => setEditing(client)} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <ul className="space-y-2 md:hidden" aria-label="Clients">
+              {data.items.map((client) => (
+                <ClientCard key={client.id} client={client} onEdit={() => setEditing(client)} />
+              ))}
+            </ul>
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={(next) => update({ page: String(next) }, false)}
+            />
+          </>
+        ) : null}
+      </div>
+      <ClientDialog
+        open={editing !== null}
+        onOpenChange={(open) => (open ? undefined : setEditing(null))}
+        client={editing === "new" ? null : editing}
+      />
+    </Page>
+  );
+}
+
+const oneLine = (address: string) =>
+  address
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(", ");
+
+function ClientRow({ client, onEdit }: { client: Client; onEdit: () => void }) {
+  return (
+    <tr className="border-b last:border-0 hover:bg-muted/30" data-testid="client-row">
+      <td className="max-w-56 px-3 py-2">
+        <button
+          type="button"
+          className="max-w-full truncate text-left font-medium hover:underline"
+          onClick={onEdit}
+        >
+          {client.name}
+        </button>
+        {client.archived ? (
+          <Badge variant="secondary" className="ml-2">
+            Archived
+          </Badge>
+        ) : null}
+      </td>
+      <td className="max-w-56 px-3 py-2">
+        <div className="truncate">
+          {client.contactName || <span className="text-muted-foreground">—</span>}
+        </div>
+        {client.email ? <div className="truncate text-xs text-muted-foreground">{client.email}</div> : null}
+      </td>
+      <td className="max-w-72 px-3 py-2">
+        <div className="truncate text-muted-foreground" title={client.address}>
+          {oneLine(client.address) || "—"}
+        </div>
+      </td>
+      <td className="max-w-40 truncate px-3 py-2 text-muted-foreground">{client.taxId || "—"}</td>
+      <td className="px-3 py-2 whitespace-nowrap">{terms(client.paymentTermsDays)}</td>
+      <td className="px-3 py-2 text-right">
+        <Button variant="ghost" size="icon" aria-label={`Edit ${client.name}`} onClick={onEdit}>
+          <Pencil className="size-4" />
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+function ClientCard({ client, onEdit }: { client: Client; onEdit: () => void }) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onEdit}
+        aria-label={`Edit ${client.name}`}
+        className="block w-full rounded-xl border bg-card p-3 text-left shadow-xs active:bg-muted/40"
+        data-testid="client-card"
+      >
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <p className="truncate font-medium">{client.name}</p>
+            <p className="truncate text-xs text-muted-foreground">
+              {[client.contactName, client.email].filter(Boolean).join(" · ") || "No contact"}
+            </p>
+          </div>
+          {client.archived ? <Badge variant="secondary">Archived</Badge> : null}
+        </div>
+        <dl className="mt-2 grid grid-cols-2 gap-2 text-xs">
+          <div className="min-w-0">
+            <dt className="text-muted-foreground">Terms</dt>
+            <dd>{terms(client.paymentTermsDays)}</dd>
+          </div>
+          <div className="min-w-0">
+            <dt className="text-muted-foreground">Tax ID</dt>
+            <dd className="truncate">{client.taxId || "—"}</dd>
+          </div>
+          <div className="col-span-2 min-w-0">
+            <dt className="text-muted-foreground">Billing address</dt>
+            <dd className="truncate">{oneLine(client.address) || "—"}</dd>
+          </div>
+        </dl>
+      </button>
+    </li>
+  );
+}
