@@ -251,6 +251,8 @@ export const sowDeliverableSchema = z.object({
   /** yyyy-mm-dd in the workspace zone, or null. */
   dueDate: z.string().nullable(),
   included: z.boolean(),
+  /** The task in ClickUp (as synced now; null when the task is gone or has no link). */
+  url: z.string().nullable(),
 });
 export type SowDeliverable = z.infer<typeof sowDeliverableSchema>;
 

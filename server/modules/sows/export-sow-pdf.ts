@@ -263,12 +263,11 @@ function draw(w: Writer, sow: SowDetail, options: SowPdfOptions) {
 
   room(90);
   section("Acceptance");
-  const signed = sow.shownStatus === "signed" && sow.signedVersion === sow.shownVersion;
-  if (signed) {
-    text(w, `Signed by ${sow.signedByName ?? ""} on ${sow.signedOn ?? ""}`, MARGIN.left, y, WIDTH, {
-      size: 10,
-      bold: true,
-    });
+  if (sow.shownStatus === "signed") {
+    const latest = sow.signedVersion === sow.shownVersion;
+    const day = latest ? sow.signedOn : sow.versions.find((v) => v.version === sow.shownVersion)?.signedOn;
+    const by = latest && sow.signedByName ? `Signed by ${sow.signedByName}` : "Signed";
+    text(w, `${by} on ${day ?? ""}`, MARGIN.left, y, WIDTH, { size: 10, bold: true });
     y += 18;
   } else {
     y += 30;

@@ -2,8 +2,8 @@ import type { Executor } from "../../db/executor";
 import { notFound } from "../../lib/errors";
 import type { RequestContext } from "../../request-context";
 import type { SowDetail } from "./contract";
-import { selectEntries, selectSowDetail, selectVersions } from "./repo";
-import { detailView } from "./views";
+import { selectEntries, selectSowDetail, selectVersions, taskUrls } from "./repo";
+import { deliverablesOf, detailView } from "./views";
 
 /**
  * A SOW with its versions and the content of version `version` (default the current one),
@@ -26,7 +26,12 @@ export async function readSow(
     wanted === row.current_version
       ? current
       : await selectEntries(executor, ctx.organizationId, sowId, wanted);
-  return detailView(row, versions, shown, entries, current);
+  const urls = await taskUrls(
+    executor,
+    ctx.organizationId,
+    deliverablesOf(shown).map((d) => d.taskId),
+  );
+  return detailView(row, versions, shown, entries, current, urls);
 }
 
 /** GET /api/sows/:id?version=n */

@@ -179,6 +179,22 @@ export async function deliverableTasks(
   );
 }
 
+/** The ClickUp links of synced tasks by id (tasks gone or without a link are left out). */
+export async function taskUrls(
+  executor: Executor,
+  organizationId: string,
+  taskIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (taskIds.length === 0) return new Map();
+  const found = await rows<{ id: string; url: string }>(
+    executor,
+    sql`select id, url from tasks
+         where organization_id = ${organizationId} and id = any(${sql.param([...taskIds])}::text[])
+           and url is not null and not deleted`,
+  );
+  return new Map(found.map((t) => [t.id, t.url]));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reads
 // ---------------------------------------------------------------------------------------------

@@ -63,20 +63,20 @@ async function signedSow(job: SowJob): Promise<SowDetail> {
 }
 
 describe("statements of work", () => {
-  it("gives 20 parallel creates the numbers SOW-0001 … SOW-0020 with no gap or duplicate", async () => {
+  it("gives 50 parallel creates the numbers SOW-0001 … SOW-0050 with no gap or duplicate", async () => {
     const job = await newSowJob(ctx);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => create(job, { title: `SOW ${i}` })),
+      Array.from({ length: 50 }, (_, i) => create(job, { title: `SOW ${i}` })),
     );
     for (const r of results) expect(r.status, r.text).toBe(201);
     const numbers = results.map((r) => r.body.number).sort((a, b) => a - b);
-    expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    expect(results.map((r) => r.body.displayNumber)).toContain("SOW-0020");
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(results.map((r) => r.body.displayNumber)).toContain("SOW-0050");
     // A refused create takes no number.
     expect((await create(job, { feeMinor: 100, schedule: [{ label: "All", amountMinor: 99 }] })).status).toBe(
       400,
     );
-    expect((await created(job)).displayNumber).toBe("SOW-0021");
+    expect((await created(job)).displayNumber).toBe("SOW-0051");
   }, 60_000);
 
   it("creates a draft with the project's deliverable tasks and the schedule split exactly", async () => {
@@ -85,6 +85,7 @@ describe("statements of work", () => {
       id: `d1-${job.organizationId}`,
       name: "Hero film 60s",
       dueDate: "2025-05-02T15:00:00Z",
+      url: "https://app.clickup.com/t/hero",
     });
     await addTask(ctx, job, { id: `d2-${job.organizationId}`, name: "Cutdowns 3 × 15s" });
     await addTask(ctx, job, { id: `m1-${job.organizationId}`, name: "Kick-off", type: 1 });
@@ -112,8 +113,20 @@ describe("statements of work", () => {
       date: "2025-03-10",
       allowedActions: ["edit", "refresh_deliverables", "send"],
       deliverables: [
-        { taskId: `d1-${job.organizationId}`, name: "Hero film 60s", dueDate: "2025-05-02", included: true },
-        { taskId: `d2-${job.organizationId}`, name: "Cutdowns 3 × 15s", dueDate: null, included: true },
+        {
+          taskId: `d1-${job.organizationId}`,
+          name: "Hero film 60s",
+          dueDate: "2025-05-02",
+          included: true,
+          url: "https://app.clickup.com/t/hero",
+        },
+        {
+          taskId: `d2-${job.organizationId}`,
+          name: "Cutdowns 3 × 15s",
+          dueDate: null,
+          included: true,
+          url: null,
+        },
       ],
     });
     expect(sow.schedule.map((e) => [e.label, e.amountMinor, e.percentBp, e.dueOn, e.milestone])).toEqual([

@@ -32,11 +32,11 @@ export async function newSowJob(ctx: TestContext): Promise<SowJob> {
 export async function addTask(
   ctx: TestContext,
   job: SowJob,
-  task: { id: string; name: string; dueDate?: string | null; type?: number; deleted?: boolean },
+  task: { id: string; name: string; dueDate?: string | null; type?: number; deleted?: boolean; url?: string },
 ): Promise<void> {
   await ctx.database.raw.query(
-    `insert into tasks (organization_id, id, name, folder_id, custom_item_id, due_date, deleted)
-     values ($1, $2, $3, $4, $5, $6, $7)
+    `insert into tasks (organization_id, id, name, folder_id, custom_item_id, due_date, deleted, url)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
      on conflict (organization_id, id) do update
        set name = excluded.name, due_date = excluded.due_date, deleted = excluded.deleted`,
     [
@@ -47,6 +47,7 @@ export async function addTask(
       task.type ?? 2,
       task.dueDate ?? null,
       task.deleted ?? false,
+      task.url ?? null,
     ],
   );
 }

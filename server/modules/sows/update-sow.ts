@@ -1,4 +1,5 @@
 import { transaction } from "../../db/executor";
+import type { SowDeliverableSnapshot } from "../../db/schema/finance-sows";
 import { AppError } from "../../lib/errors";
 import type { RequestContext } from "../../request-context";
 import { recordChange } from "../audit/record-change";
@@ -42,7 +43,7 @@ export async function updateSow(ctx: RequestContext, sowId: string, input: Updat
       await deleteEntries(tx, ctx.organizationId, sowId, version);
       await insertEntries(tx, entries);
     }
-    let deliverables = before.deliverables;
+    let deliverables: SowDeliverableSnapshot[] = before.deliverables.map(({ url: _url, ...d }) => d);
     if (input.deliverables) {
       const known = new Set(deliverables.map((d) => d.taskId));
       const wrong = input.deliverables

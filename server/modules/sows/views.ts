@@ -105,6 +105,7 @@ export function detailView(
   shown: SowVersionRow,
   entryRows: readonly SowEntryRow[],
   currentEntries: readonly SowEntryRow[],
+  urls: ReadonlyMap<string, string> = new Map(),
 ): SowDetail {
   const schedule = entryRows.map(entryView);
   return {
@@ -121,7 +122,7 @@ export function detailView(
     scope: shown.scope,
     terms: shown.terms,
     shownFeeMinor: toInt(shown.fee_minor),
-    deliverables: deliverablesOf(shown),
+    deliverables: deliverablesOf(shown).map((d) => ({ ...d, url: urls.get(d.taskId) ?? null })),
     deliverablesReadAt: isoOrNull(shown.deliverables_read_at),
     schedule,
     scheduleTotalMinor: schedule.reduce((s, e) => s + e.amountMinor, 0),
