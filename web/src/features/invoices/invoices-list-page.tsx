@@ -1,16 +1,13 @@
 import { useMemo, useState } from "react";
-import { Download, Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { formatListDay } from "@domain/index";
 import { INVOICE_KIND_LABEL, INVOICE_STATUS_LABEL, INVOICE_STATUSES } from "@domain/invoices";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Pager } from "@/components/ui/pager";
-import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, Page } from "@/features/app-shell/page";
 import { useBudgetList } from "@/features/budgets/api";
 import { Money } from "@/features/budgets/status-badge";
-import { SELECT_CLASS } from "@/features/settings/form-fields";
 import { useAppToday } from "@/features/vendor-bills/api";
 import { cn } from "@/lib/cn";
 import { useListUrlState } from "@/lib/list-url-state";
@@ -26,8 +23,27 @@ import {
 import { NewInvoiceDialog } from "./new-invoice-dialog";
 import { InvoiceStatusBadge, OverdueBadge } from "./status-badge";
 import { SortHeader } from "@/components/sort-header";
+import {
+  countLabel,
+  DateRangeFilter,
+  FilterSelect,
+  ListBody,
+  ListTable,
+  ListToolbar,
+  SortSelect,
+  totalsTitle,
+  TotalsCard,
+  type SortOption,
+} from "@/components/document-list";
 
-const SORTS: { value: `${InvoiceSortKey}:${"asc" | "desc"}`; label: string }[] = [
+const NOUN = ["invoice", "invoices"] as const;
+const TOTAL_FIGURES = [
+  { label: "Total", value: (t: InvoiceListResponse["totals"][number]) => t.totalMinor },
+  { label: "Paid", value: (t: InvoiceListResponse["totals"][number]) => t.paidMinor },
+  { label: "Outstanding", value: (t: InvoiceListResponse["totals"][number]) => t.outstandingMinor },
+];
+
+const SORTS: SortOption<InvoiceSortKey>[] = [
   { value: "number:desc", label: "Number (newest first)" },
   { value: "number:asc", label: "Number (oldest first)" },
   { value: "issueDate:desc", label: "Issue date (latest first)" },
@@ -84,133 +100,71 @@ export function InvoicesListPage() {
       }
     >
       <div className="space-y-4">
-        <div className="flex flex-col gap-3">
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <div className="relative sm:w-80">
-              <Search
-                aria-hidden
-                className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                type="search"
-                aria-label="Search invoices"
-                placeholder="Search number, client or client PO…"
-                className="pl-9"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-            </div>
-            <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
-              {data
-                ? `${data.total} invoice${data.total === 1 ? "" : "s"}${filtered ? (data.total === 1 ? " matches" : " match") : ""}`
-                : null}
-            </p>
-            <Button asChild variant="outline" size="sm">
-              <a href={invoiceExportHref(params)} download>
-                <Download aria-hidden /> Export CSV
-              </a>
-            </Button>
-          </div>
-          <div className="grid grid-cols-2 gap-2 md:grid-cols-3 xl:grid-cols-7">
-            <select
-              aria-label="Status"
-              className={SELECT_CLASS}
-              value={status}
-              onChange={(e) => update({ status: e.target.value || null })}
-            >
-              <option value="">All statuses</option>
-              {INVOICE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {INVOICE_STATUS_LABEL[s]}
-                </option>
-              ))}
-              {status && !status.split(",").every((s) => s in INVOICE_STATUS_LABEL) ? (
-                <option value={status}>{status}</option>
-              ) : null}
-            </select>
-            <select
-              aria-label="Client"
-              className={SELECT_CLASS}
-              value={clientId}
-              onChange={(e) => update({ clientId: e.target.value || null })}
-            >
-              <option value="">All clients</option>
-              {(clients.data?.items ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                  {c.archived ? " (archived)" : ""}
-                </option>
-              ))}
-            </select>
-            <select
-              aria-label="Project"
-              className={SELECT_CLASS}
-              value={projectId}
-              onChange={(e) => update({ projectId: e.target.value || null })}
-            >
-              <option value="">All projects</option>
-              {projects.map(([id, name]) => (
-                <option key={id} value={id}>
-                  {name}
-                </option>
-              ))}
-            </select>
-            <Input
-              type="date"
-              aria-label="Issued from"
-              value={from}
-              max={to || undefined}
-              onChange={(e) => update({ from: e.target.value || null })}
+        <ListToolbar
+          searchLabel="Search invoices"
+          searchPlaceholder="Search number, client or client PO…"
+          search={search}
+          onSearch={setSearch}
+          count={data ? countLabel(data.total, NOUN, filtered) : null}
+          exportHref={invoiceExportHref(params)}
+          columns={7}
+        >
+          <FilterSelect
+            label="Status"
+            allLabel="All statuses"
+            value={status}
+            options={INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABEL[s] }))}
+            onChange={(v) => update({ status: v })}
+          />
+          <FilterSelect
+            label="Client"
+            allLabel="All clients"
+            value={clientId}
+            options={(clients.data?.items ?? []).map((c) => ({
+              value: c.id,
+              label: `${c.name}${c.archived ? " (archived)" : ""}`,
+            }))}
+            onChange={(v) => update({ clientId: v })}
+          />
+          <FilterSelect
+            label="Project"
+            allLabel="All projects"
+            value={projectId}
+            options={projects.map(([id, name]) => ({ value: id, label: name }))}
+            onChange={(v) => update({ projectId: v })}
+          />
+          <DateRangeFilter
+            fromLabel="Issued from"
+            toLabel="Issued to"
+            from={from}
+            to={to}
+            onFrom={(v) => update({ from: v })}
+            onTo={(v) => update({ to: v })}
+          />
+          <label className="flex h-9 items-center gap-2 rounded-md border border-input px-3 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={overdue}
+              onChange={(e) => update({ overdue: e.target.checked ? "true" : null })}
             />
-            <Input
-              type="date"
-              aria-label="Issued to"
-              value={to}
-              min={from || undefined}
-              onChange={(e) => update({ to: e.target.value || null })}
-            />
-            <label className="flex h-9 items-center gap-2 rounded-md border border-input px-3 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={overdue}
-                onChange={(e) => update({ overdue: e.target.checked ? "true" : null })}
-              />
-              Overdue only
-            </label>
-            <select
-              aria-label="Sort by"
-              className={SELECT_CLASS}
-              value={`${sort}:${dir}`}
-              onChange={(e) => {
-                const [key, d] = e.target.value.split(":");
-                update({ sort: key ?? null, dir: d ?? null }, false);
-              }}
-            >
-              {SORTS.some((o) => o.value === `${sort}:${dir}`) ? null : (
-                <option value={`${sort}:${dir}`}>Custom order</option>
-              )}
-              {SORTS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+            Overdue only
+          </label>
+          <SortSelect
+            options={SORTS}
+            sort={sort}
+            dir={dir}
+            onChange={(k, d) => update({ sort: k, dir: d }, false)}
+          />
+        </ListToolbar>
 
-        {list.isPending ? (
-          <div className="space-y-2">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-11 w-full" />
-            ))}
-          </div>
-        ) : list.isError ? (
-          <EmptyState title="Could not load invoices">{list.error.message}</EmptyState>
-        ) : data && data.total === 0 ? (
-          filtered ? (
-            <EmptyState title="No invoices match">Try another search or clear the filters.</EmptyState>
-          ) : (
+        <ListBody
+          query={list}
+          total={data?.total}
+          filtered={filtered}
+          errorTitle="Could not load invoices"
+          noMatchTitle="No invoices match"
+          empty={
             <EmptyState title="No invoices yet">
               Bill a client with New invoice: pick an approved budget and a deposit, progress or final
               invoice, check the proposed lines, then send it.
@@ -220,16 +174,11 @@ export function InvoicesListPage() {
                 </Button>
               </div>
             </EmptyState>
-          )
-        ) : data ? (
-          <>
-            <div
-              className={cn(
-                "relative hidden overflow-x-auto rounded-xl border bg-card md:block",
-                list.isPlaceholderData && "opacity-60",
-              )}
-            >
-              <table className="w-full text-sm" aria-label="Client invoices">
+          }
+        >
+          {data ? (
+            <>
+              <ListTable label="Client invoices" dimmed={list.isPlaceholderData}>
                 <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
                   <tr>
                     <SortHeader label="Number" col="number" sort={sort} dir={dir} onSort={toggleSort} />
@@ -270,8 +219,7 @@ export function InvoicesListPage() {
                   {data.totals.map((t) => (
                     <tr key={t.currency}>
                       <th scope="row" colSpan={6} className="px-3 py-2 text-left">
-                        Total of {t.count} invoice{t.count === 1 ? "" : "s"}
-                        {data.totals.length > 1 ? ` in ${t.currency}` : ""}
+                        {totalsTitle(t, NOUN, data.totals.length)}
                         {data.total > data.items.length ? (
                           <span className="font-normal text-muted-foreground"> (every page)</span>
                         ) : null}
@@ -288,22 +236,27 @@ export function InvoicesListPage() {
                     </tr>
                   ))}
                 </tfoot>
-              </table>
-            </div>
-            <ul className="space-y-2 md:hidden" aria-label="Client invoices">
-              {data.items.map((invoice) => (
-                <InvoiceCard key={invoice.id} invoice={invoice} today={today} />
-              ))}
-            </ul>
-            <TotalsCard totals={data.totals} />
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(next) => update({ page: String(next) }, false)}
-            />
-          </>
-        ) : null}
+              </ListTable>
+              <ul className="space-y-2 md:hidden" aria-label="Client invoices">
+                {data.items.map((invoice) => (
+                  <InvoiceCard key={invoice.id} invoice={invoice} today={today} />
+                ))}
+              </ul>
+              <TotalsCard
+                totals={data.totals}
+                noun={NOUN}
+                figures={TOTAL_FIGURES}
+                testId="invoice-totals-card"
+              />
+              <Pager
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPage={(next) => update({ page: String(next) }, false)}
+              />
+            </>
+          ) : null}
+        </ListBody>
       </div>
       <NewInvoiceDialog open={creating} onOpenChange={setCreating} />
     </Page>
@@ -410,45 +363,5 @@ function InvoiceCard({ invoice, today }: { invoice: InvoiceListItem; today: stri
         </dl>
       </Link>
     </li>
-  );
-}
-
-/** Below 768 px the table's footer is a card: the totals of every page of the filtered set. */
-function TotalsCard({ totals }: { totals: InvoiceListResponse["totals"] }) {
-  if (totals.length === 0) return null;
-  return (
-    <div
-      className="mt-2 space-y-2 rounded-xl border bg-muted/30 p-3 text-xs md:hidden"
-      data-testid="invoice-totals-card"
-    >
-      {totals.map((t) => (
-        <div key={t.currency}>
-          <p className="font-medium">
-            Total of {t.count} invoice{t.count === 1 ? "" : "s"}
-            {totals.length > 1 ? ` in ${t.currency}` : ""}
-          </p>
-          <dl className="mt-1 grid grid-cols-3 gap-2">
-            <div>
-              <dt className="text-muted-foreground">Total</dt>
-              <dd>
-                <Money value={t.totalMinor} currency={t.currency} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Paid</dt>
-              <dd>
-                <Money value={t.paidMinor} currency={t.currency} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Outstanding</dt>
-              <dd>
-                <Money value={t.outstandingMinor} currency={t.currency} />
-              </dd>
-            </div>
-          </dl>
-        </div>
-      ))}
-    </div>
   );
 }

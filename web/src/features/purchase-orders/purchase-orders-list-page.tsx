@@ -1,18 +1,14 @@
 import { useState } from "react";
-import { Download, Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { formatListDay } from "@domain/index";
 import { PURCHASE_ORDER_STATUS_LABEL, PURCHASE_ORDER_STATUSES } from "@domain/purchase-orders";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Pager } from "@/components/ui/pager";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { EmptyState, Page } from "@/features/app-shell/page";
 import { useBudgetList } from "@/features/budgets/api";
 import { Money } from "@/features/budgets/status-badge";
-import { SELECT_CLASS } from "@/features/settings/form-fields";
-import { cn } from "@/lib/cn";
 import { useListUrlState } from "@/lib/list-url-state";
 import {
   purchaseOrderExportHref,
@@ -28,8 +24,28 @@ import { NewPurchaseOrderDialog } from "./new-purchase-order-dialog";
 import { PurchaseOrderStatusBadge } from "./status-badge";
 import { VendorsPanel } from "./vendors-panel";
 import { SortHeader } from "@/components/sort-header";
+import {
+  countLabel,
+  DateRangeFilter,
+  FilterSelect,
+  ListBody,
+  ListTable,
+  ListToolbar,
+  SortSelect,
+  totalsTitle,
+  TotalsCard,
+  type SortOption,
+} from "@/components/document-list";
 
-const SORTS: { value: `${PurchaseOrderSortKey}:${"asc" | "desc"}`; label: string }[] = [
+const NOUN = ["purchase order", "purchase orders"] as const;
+type Totals = PurchaseOrderListResponse["totals"][number];
+const TOTAL_FIGURES = [
+  { label: "Amount", value: (t: Totals) => t.amountMinor },
+  { label: "Billed", value: (t: Totals) => t.billedMinor },
+  { label: "Committed", value: (t: Totals) => t.committedMinor },
+];
+
+const SORTS: SortOption<PurchaseOrderSortKey>[] = [
   { value: "number:desc", label: "Number (newest first)" },
   { value: "number:asc", label: "Number (oldest first)" },
   { value: "orderDate:desc", label: "Order date (latest first)" },
@@ -105,127 +121,67 @@ function OrdersList({ onCreate }: { onCreate: () => void }) {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-col gap-3">
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <div className="relative sm:w-80">
-            <Search
-              aria-hidden
-              className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              type="search"
-              aria-label="Search purchase orders"
-              placeholder="Search number, vendor or description…"
-              className="pl-9"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
-          <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
-            {data
-              ? `${data.total} purchase order${data.total === 1 ? "" : "s"}${filtered ? (data.total === 1 ? " matches" : " match") : ""}`
-              : null}
-          </p>
-          <Button asChild variant="outline" size="sm">
-            <a href={purchaseOrderExportHref(params)} download>
-              <Download aria-hidden /> Export CSV
-            </a>
-          </Button>
-        </div>
-        <div className="grid grid-cols-2 gap-2 md:grid-cols-3 xl:grid-cols-6">
-          <select
-            aria-label="Status"
-            className={SELECT_CLASS}
-            value={status}
-            onChange={(e) => update({ status: e.target.value || null })}
-          >
-            <option value="">All statuses</option>
-            <option value={OPEN_FILTER}>Open (not billed or cancelled)</option>
-            {PURCHASE_ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {PURCHASE_ORDER_STATUS_LABEL[s]}
-              </option>
-            ))}
-            {status &&
-            status !== OPEN_FILTER &&
-            !status.split(",").every((s) => s in PURCHASE_ORDER_STATUS_LABEL) ? (
-              <option value={status}>{status}</option>
-            ) : null}
-          </select>
-          <select
-            aria-label="Vendor"
-            className={SELECT_CLASS}
-            value={vendorId}
-            onChange={(e) => update({ vendorId: e.target.value || null })}
-          >
-            <option value="">All vendors</option>
-            {(vendors.data?.items ?? []).map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.name}
-                {v.archived ? " (archived)" : ""}
-              </option>
-            ))}
-          </select>
-          <select
-            aria-label="Budget"
-            className={cn(SELECT_CLASS, "col-span-2 md:col-span-1")}
-            value={budgetId}
-            onChange={(e) => update({ budgetId: e.target.value || null })}
-          >
-            <option value="">All budgets</option>
-            {(budgets.data?.items ?? []).map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-          <Input
-            type="date"
-            aria-label="Order date from"
-            value={from}
-            max={to || undefined}
-            onChange={(e) => update({ from: e.target.value || null })}
-          />
-          <Input
-            type="date"
-            aria-label="Order date to"
-            value={to}
-            min={from || undefined}
-            onChange={(e) => update({ to: e.target.value || null })}
-          />
-          <select
-            aria-label="Sort by"
-            className={cn(SELECT_CLASS, "col-span-2 md:col-span-1")}
-            value={`${sort}:${dir}`}
-            onChange={(e) => {
-              const [key, d] = e.target.value.split(":");
-              update({ sort: key ?? null, dir: d ?? null }, false);
-            }}
-          >
-            {SORTS.some((o) => o.value === `${sort}:${dir}`) ? null : (
-              <option value={`${sort}:${dir}`}>Custom order</option>
-            )}
-            {SORTS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <ListToolbar
+        searchLabel="Search purchase orders"
+        searchPlaceholder="Search number, vendor or description…"
+        search={search}
+        onSearch={setSearch}
+        count={data ? countLabel(data.total, NOUN, filtered) : null}
+        exportHref={purchaseOrderExportHref(params)}
+        columns={6}
+      >
+        <FilterSelect
+          label="Status"
+          allLabel="All statuses"
+          value={status}
+          options={[
+            { value: OPEN_FILTER, label: "Open (not billed or cancelled)" },
+            ...PURCHASE_ORDER_STATUSES.map((s) => ({ value: s, label: PURCHASE_ORDER_STATUS_LABEL[s] })),
+          ]}
+          onChange={(v) => update({ status: v })}
+        />
+        <FilterSelect
+          label="Vendor"
+          allLabel="All vendors"
+          value={vendorId}
+          options={(vendors.data?.items ?? []).map((v) => ({
+            value: v.id,
+            label: `${v.name}${v.archived ? " (archived)" : ""}`,
+          }))}
+          onChange={(v) => update({ vendorId: v })}
+        />
+        <FilterSelect
+          label="Budget"
+          allLabel="All budgets"
+          className="col-span-2 md:col-span-1"
+          value={budgetId}
+          options={(budgets.data?.items ?? []).map((b) => ({ value: b.id, label: b.name }))}
+          onChange={(v) => update({ budgetId: v })}
+        />
+        <DateRangeFilter
+          fromLabel="Order date from"
+          toLabel="Order date to"
+          from={from}
+          to={to}
+          onFrom={(v) => update({ from: v })}
+          onTo={(v) => update({ to: v })}
+        />
+        <SortSelect
+          options={SORTS}
+          sort={sort}
+          dir={dir}
+          className="col-span-2 md:col-span-1"
+          onChange={(k, d) => update({ sort: k, dir: d }, false)}
+        />
+      </ListToolbar>
 
-      {list.isPending ? (
-        <div className="space-y-2">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-11 w-full" />
-          ))}
-        </div>
-      ) : list.isError ? (
-        <EmptyState title="Could not load purchase orders">{list.error.message}</EmptyState>
-      ) : data && data.total === 0 ? (
-        filtered ? (
-          <EmptyState title="No purchase orders match">Try another search or clear the filters.</EmptyState>
-        ) : (
+      <ListBody
+        query={list}
+        total={data?.total}
+        filtered={filtered}
+        errorTitle="Could not load purchase orders"
+        noMatchTitle="No purchase orders match"
+        empty={
           <EmptyState title="No purchase orders yet">
             Raise one from an approved budget: choose New purchase order, pick the budget, tick the lines you
             are ordering and the vendor, then submit it for approval.
@@ -235,16 +191,11 @@ function OrdersList({ onCreate }: { onCreate: () => void }) {
               </Button>
             </div>
           </EmptyState>
-        )
-      ) : data ? (
-        <>
-          <div
-            className={cn(
-              "relative hidden overflow-x-auto rounded-xl border bg-card md:block",
-              list.isPlaceholderData && "opacity-60",
-            )}
-          >
-            <table className="w-full text-sm" aria-label="Purchase orders">
+        }
+      >
+        {data ? (
+          <>
+            <ListTable label="Purchase orders" dimmed={list.isPlaceholderData}>
               <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
                 <tr>
                   <SortHeader label="Number" col="number" sort={sort} dir={dir} onSort={toggleSort} />
@@ -272,8 +223,7 @@ function OrdersList({ onCreate }: { onCreate: () => void }) {
                 {data.totals.map((t) => (
                   <tr key={t.currency}>
                     <th scope="row" colSpan={5} className="px-3 py-2 text-left">
-                      Total of {t.count} purchase order{t.count === 1 ? "" : "s"}
-                      {data.totals.length > 1 ? ` in ${t.currency}` : ""}
+                      {totalsTitle(t, NOUN, data.totals.length)}
                       {data.total > data.items.length ? (
                         <span className="font-normal text-muted-foreground"> (every page)</span>
                       ) : null}
@@ -290,22 +240,22 @@ function OrdersList({ onCreate }: { onCreate: () => void }) {
                   </tr>
                 ))}
               </tfoot>
-            </table>
-          </div>
-          <ul className="space-y-2 md:hidden" aria-label="Purchase orders">
-            {data.items.map((po) => (
-              <PurchaseOrderCard key={po.id} po={po} today={today} />
-            ))}
-          </ul>
-          <TotalsCard totals={data.totals} />
-          <Pager
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            onPage={(next) => update({ page: String(next) }, false)}
-          />
-        </>
-      ) : null}
+            </ListTable>
+            <ul className="space-y-2 md:hidden" aria-label="Purchase orders">
+              {data.items.map((po) => (
+                <PurchaseOrderCard key={po.id} po={po} today={today} />
+              ))}
+            </ul>
+            <TotalsCard totals={data.totals} noun={NOUN} figures={TOTAL_FIGURES} testId="po-totals-card" />
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={(next) => update({ page: String(next) }, false)}
+            />
+          </>
+        ) : null}
+      </ListBody>
     </div>
   );
 }
@@ -393,45 +343,5 @@ function PurchaseOrderCard({ po, today }: { po: PurchaseOrderListItem; today: st
         </dl>
       </Link>
     </li>
-  );
-}
-
-/** Below 768 px the table's footer is a card: the totals of every page of the filtered set. */
-function TotalsCard({ totals }: { totals: PurchaseOrderListResponse["totals"] }) {
-  if (totals.length === 0) return null;
-  return (
-    <div
-      className="mt-2 space-y-2 rounded-xl border bg-muted/30 p-3 text-xs md:hidden"
-      data-testid="po-totals-card"
-    >
-      {totals.map((t) => (
-        <div key={t.currency}>
-          <p className="font-medium">
-            Total of {t.count} purchase order{t.count === 1 ? "" : "s"}
-            {totals.length > 1 ? ` in ${t.currency}` : ""}
-          </p>
-          <dl className="mt-1 grid grid-cols-3 gap-2">
-            <div>
-              <dt className="text-muted-foreground">Amount</dt>
-              <dd>
-                <Money value={t.amountMinor} currency={t.currency} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Billed</dt>
-              <dd>
-                <Money value={t.billedMinor} currency={t.currency} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Committed</dt>
-              <dd>
-                <Money value={t.committedMinor} currency={t.currency} />
-              </dd>
-            </div>
-          </dl>
-        </div>
-      ))}
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Download, Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { formatDetailDay, formatListDay } from "@domain/index";
 import {
@@ -11,13 +11,10 @@ import {
 } from "@domain/vendor-bills";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Pager } from "@/components/ui/pager";
-import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, Page } from "@/features/app-shell/page";
 import { Money } from "@/features/budgets/status-badge";
 import { useVendorList } from "@/features/purchase-orders/api";
-import { SELECT_CLASS } from "@/features/settings/form-fields";
 import { cn } from "@/lib/cn";
 import { useListUrlState } from "@/lib/list-url-state";
 import {
@@ -31,8 +28,28 @@ import {
 import { NewVendorBillDialog } from "./new-vendor-bill-dialog";
 import { VendorBillStatusBadge } from "./status-badge";
 import { SortHeader } from "@/components/sort-header";
+import {
+  countLabel,
+  DateRangeFilter,
+  FilterSelect,
+  ListBody,
+  ListTable,
+  ListToolbar,
+  SortSelect,
+  totalsTitle,
+  TotalsCard,
+  type SortOption,
+} from "@/components/document-list";
 
-const SORTS: { value: `${VendorBillSortKey}:${"asc" | "desc"}`; label: string }[] = [
+const NOUN = ["bill", "bills"] as const;
+type Totals = VendorBillListResponse["totals"][number];
+const TOTAL_FIGURES = [
+  { label: "Amount", value: (t: Totals) => t.amountMinor },
+  { label: "Open", value: (t: Totals) => t.openMinor },
+  { label: "Paid", value: (t: Totals) => t.paidMinor },
+];
+
+const SORTS: SortOption<VendorBillSortKey>[] = [
   { value: "dueDate:asc", label: "Due date (soonest first)" },
   { value: "dueDate:desc", label: "Due date (latest first)" },
   { value: "number:desc", label: "Number (newest first)" },
@@ -82,124 +99,68 @@ export function VendorBillsListPage() {
       }
     >
       <div className="space-y-4">
-        <div className="flex flex-col gap-3">
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <div className="relative sm:w-80">
-              <Search
-                aria-hidden
-                className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                type="search"
-                aria-label="Search vendor bills"
-                placeholder="Search number, invoice number or vendor…"
-                className="pl-9"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-            </div>
-            <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
-              {data
-                ? `${data.total} bill${data.total === 1 ? "" : "s"}${filtered ? (data.total === 1 ? " matches" : " match") : ""}`
-                : null}
-            </p>
-            <Button asChild variant="outline" size="sm">
-              <a href={vendorBillExportHref(params)} download>
-                <Download aria-hidden /> Export CSV
-              </a>
-            </Button>
-          </div>
-          <div className="grid grid-cols-2 gap-2 md:grid-cols-3 xl:grid-cols-6">
-            <select
-              aria-label="Status"
-              className={SELECT_CLASS}
-              value={status}
-              onChange={(e) => update({ status: e.target.value || null })}
-            >
-              <option value="">All statuses</option>
-              <option value={OPEN_FILTER}>Open (received or approved)</option>
-              {VENDOR_BILL_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {VENDOR_BILL_STATUS_LABEL[s]}
-                </option>
-              ))}
-              {status &&
-              status !== OPEN_FILTER &&
-              !status.split(",").every((s) => s in VENDOR_BILL_STATUS_LABEL) ? (
-                <option value={status}>{status}</option>
-              ) : null}
-            </select>
-            <select
-              aria-label="Vendor"
-              className={SELECT_CLASS}
-              value={vendorId}
-              onChange={(e) => update({ vendorId: e.target.value || null })}
-            >
-              <option value="">All vendors</option>
-              {(vendors.data?.items ?? []).map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.name}
-                  {v.archived ? " (archived)" : ""}
-                </option>
-              ))}
-            </select>
-            <select
-              aria-label="Purchase order"
-              className={SELECT_CLASS}
-              value={withoutPo}
-              onChange={(e) => update({ withoutPo: e.target.value || null })}
-            >
-              <option value="">Any PO</option>
-              <option value="true">Without PO (flagged)</option>
-              <option value="false">Against a PO only</option>
-            </select>
-            <Input
-              type="date"
-              aria-label="Due from"
-              value={dueFrom}
-              max={dueTo || undefined}
-              onChange={(e) => update({ dueFrom: e.target.value || null })}
-            />
-            <Input
-              type="date"
-              aria-label="Due to"
-              value={dueTo}
-              min={dueFrom || undefined}
-              onChange={(e) => update({ dueTo: e.target.value || null })}
-            />
-            <select
-              aria-label="Sort by"
-              className={SELECT_CLASS}
-              value={`${sort}:${dir}`}
-              onChange={(e) => {
-                const [key, d] = e.target.value.split(":");
-                update({ sort: key ?? null, dir: d ?? null }, false);
-              }}
-            >
-              {SORTS.some((o) => o.value === `${sort}:${dir}`) ? null : (
-                <option value={`${sort}:${dir}`}>Custom order</option>
-              )}
-              {SORTS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <ListToolbar
+          searchLabel="Search vendor bills"
+          searchPlaceholder="Search number, invoice number or vendor…"
+          search={search}
+          onSearch={setSearch}
+          count={data ? countLabel(data.total, NOUN, filtered) : null}
+          exportHref={vendorBillExportHref(params)}
+          columns={6}
+        >
+          <FilterSelect
+            label="Status"
+            allLabel="All statuses"
+            value={status}
+            options={[
+              { value: OPEN_FILTER, label: "Open (received or approved)" },
+              ...VENDOR_BILL_STATUSES.map((s) => ({ value: s, label: VENDOR_BILL_STATUS_LABEL[s] })),
+            ]}
+            onChange={(v) => update({ status: v })}
+          />
+          <FilterSelect
+            label="Vendor"
+            allLabel="All vendors"
+            value={vendorId}
+            options={(vendors.data?.items ?? []).map((v) => ({
+              value: v.id,
+              label: `${v.name}${v.archived ? " (archived)" : ""}`,
+            }))}
+            onChange={(v) => update({ vendorId: v })}
+          />
+          <FilterSelect
+            label="Purchase order"
+            allLabel="Any PO"
+            value={withoutPo}
+            options={[
+              { value: "true", label: "Without PO (flagged)" },
+              { value: "false", label: "Against a PO only" },
+            ]}
+            onChange={(v) => update({ withoutPo: v })}
+          />
+          <DateRangeFilter
+            fromLabel="Due from"
+            toLabel="Due to"
+            from={dueFrom}
+            to={dueTo}
+            onFrom={(v) => update({ dueFrom: v })}
+            onTo={(v) => update({ dueTo: v })}
+          />
+          <SortSelect
+            options={SORTS}
+            sort={sort}
+            dir={dir}
+            onChange={(k, d) => update({ sort: k, dir: d }, false)}
+          />
+        </ListToolbar>
 
-        {list.isPending ? (
-          <div className="space-y-2">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-11 w-full" />
-            ))}
-          </div>
-        ) : list.isError ? (
-          <EmptyState title="Could not load vendor bills">{list.error.message}</EmptyState>
-        ) : data && data.total === 0 ? (
-          filtered ? (
-            <EmptyState title="No bills match">Try another search or clear the filters.</EmptyState>
-          ) : (
+        <ListBody
+          query={list}
+          total={data?.total}
+          filtered={filtered}
+          errorTitle="Could not load vendor bills"
+          noMatchTitle="No bills match"
+          empty={
             <EmptyState title="No vendor bills yet">
               Enter a vendor&apos;s invoice with New bill: pick the vendor and the purchase order it bills (or
               budget lines without a PO), then approve it.
@@ -209,17 +170,12 @@ export function VendorBillsListPage() {
                 </Button>
               </div>
             </EmptyState>
-          )
-        ) : data ? (
-          <>
-            <Ageing ageing={data.ageing} asOf={data.asOf} />
-            <div
-              className={cn(
-                "relative hidden overflow-x-auto rounded-xl border bg-card md:block",
-                list.isPlaceholderData && "opacity-60",
-              )}
-            >
-              <table className="w-full text-sm" aria-label="Vendor bills">
+          }
+        >
+          {data ? (
+            <>
+              <Ageing ageing={data.ageing} asOf={data.asOf} />
+              <ListTable label="Vendor bills" dimmed={list.isPlaceholderData}>
                 <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
                   <tr>
                     <SortHeader label="Number" col="number" sort={sort} dir={dir} onSort={toggleSort} />
@@ -249,8 +205,7 @@ export function VendorBillsListPage() {
                   {data.totals.map((t) => (
                     <tr key={t.currency}>
                       <th scope="row" colSpan={6} className="px-3 py-2 text-left">
-                        Total of {t.count} bill{t.count === 1 ? "" : "s"}
-                        {data.totals.length > 1 ? ` in ${t.currency}` : ""}
+                        {totalsTitle(t, NOUN, data.totals.length)}
                         {data.total > data.items.length ? (
                           <span className="font-normal text-muted-foreground"> (every page)</span>
                         ) : null}
@@ -265,22 +220,27 @@ export function VendorBillsListPage() {
                     </tr>
                   ))}
                 </tfoot>
-              </table>
-            </div>
-            <ul className="space-y-2 md:hidden" aria-label="Vendor bills">
-              {data.items.map((bill) => (
-                <BillCard key={bill.id} bill={bill} today={today} />
-              ))}
-            </ul>
-            <TotalsCard totals={data.totals} />
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(next) => update({ page: String(next) }, false)}
-            />
-          </>
-        ) : null}
+              </ListTable>
+              <ul className="space-y-2 md:hidden" aria-label="Vendor bills">
+                {data.items.map((bill) => (
+                  <BillCard key={bill.id} bill={bill} today={today} />
+                ))}
+              </ul>
+              <TotalsCard
+                totals={data.totals}
+                noun={NOUN}
+                figures={TOTAL_FIGURES}
+                testId="bill-totals-card"
+              />
+              <Pager
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPage={(next) => update({ page: String(next) }, false)}
+              />
+            </>
+          ) : null}
+        </ListBody>
       </div>
       <NewVendorBillDialog open={creating} onOpenChange={setCreating} />
     </Page>
@@ -429,45 +389,5 @@ function BillCard({ bill, today }: { bill: VendorBillListItem; today: string }) 
         {note ? <p className="mt-1 text-xs text-muted-foreground">{note}</p> : null}
       </Link>
     </li>
-  );
-}
-
-/** Below 768 px the table's footer is a card: the totals of every page of the filtered set. */
-function TotalsCard({ totals }: { totals: VendorBillListResponse["totals"] }) {
-  if (totals.length === 0) return null;
-  return (
-    <div
-      className="mt-2 space-y-2 rounded-xl border bg-muted/30 p-3 text-xs md:hidden"
-      data-testid="bill-totals-card"
-    >
-      {totals.map((t) => (
-        <div key={t.currency}>
-          <p className="font-medium">
-            Total of {t.count} bill{t.count === 1 ? "" : "s"}
-            {totals.length > 1 ? ` in ${t.currency}` : ""}
-          </p>
-          <dl className="mt-1 grid grid-cols-3 gap-2">
-            <div>
-              <dt className="text-muted-foreground">Amount</dt>
-              <dd>
-                <Money value={t.amountMinor} currency={t.currency} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Open</dt>
-              <dd>
-                <Money value={t.openMinor} currency={t.currency} />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Paid</dt>
-              <dd>
-                <Money value={t.paidMinor} currency={t.currency} />
-              </dd>
-            </div>
-          </dl>
-        </div>
-      ))}
-    </div>
   );
 }
