@@ -158,7 +158,7 @@ export function ScheduleEditor({
                     onChange={(e) => set(i, { label: e.target.value })}
                   />
                   <select
-                    aria-label={`Payment ${n} due`}
+                    aria-label={`Payment ${n} timing`}
                     className={SELECT_CLASS}
                     value={row.when}
                     onChange={(e) => set(i, { when: e.target.value === "milestone" ? "milestone" : "date" })}
@@ -183,7 +183,7 @@ export function ScheduleEditor({
                     />
                   )}
                   <select
-                    aria-label={`Payment ${n} as`}
+                    aria-label={`Payment ${n} given as`}
                     className={SELECT_CLASS}
                     value={row.by}
                     onChange={(e) => set(i, { by: e.target.value === "amount" ? "amount" : "percent" })}
