@@ -5,6 +5,7 @@ import {
   SOW_STATUSES,
   formatSowNumber,
   parseSowNumber,
+  paymentInvoiced,
   proposeInvoiceRefusal,
   replacedVersionStatus,
   resolveSchedule,
@@ -52,6 +53,13 @@ describe("SOW lifecycle", () => {
   it("supersedes a sent version and keeps a signed one signed", () => {
     expect(replacedVersionStatus("sent")).toBe("superseded");
     expect(replacedVersionStatus("signed")).toBe("signed");
+  });
+
+  it("counts a payment invoiced while its invoice is not void", () => {
+    expect(paymentInvoiced(null)).toBe(false);
+    expect(paymentInvoiced("draft")).toBe(true);
+    expect(paymentInvoiced("paid")).toBe(true);
+    expect(paymentInvoiced("void")).toBe(false);
   });
 
   it("edits only drafts", () => {

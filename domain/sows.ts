@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { InvoiceStatus } from "./invoices";
 import {
   assertMinorUnits,
   basisPointsToPercentText,
@@ -54,12 +55,6 @@ export const SOW_TRANSITIONS: Readonly<Record<SowStatus, Partial<Record<SowActio
   signed: { new_version: "draft" },
 };
 
-/** What becomes of the version a new version replaces. */
-export const SOW_REPLACED_VERSION_STATUS: Readonly<Record<"sent" | "signed", SowVersionStatus>> = {
-  sent: "superseded",
-  signed: "signed",
-};
-
 export const SOW_STATUS_LABEL: Readonly<Record<SowVersionStatus, string>> = {
   draft: "Draft",
   sent: "Sent",
@@ -91,9 +86,12 @@ export function sowTransition(from: SowStatus, action: SowAction): SowTransition
   return { ok: false, reason: `A statement of work cannot be ${ACTION_WORDS[action]} while ${why}.` };
 }
 
-/** The status the replaced version keeps after `new_version` from `from` (sent → superseded, signed stays). */
-export function replacedVersionStatus(from: "sent" | "signed"): SowVersionStatus {
-  return SOW_REPLACED_VERSION_STATUS[from];
+/**
+ * The status the replaced version keeps after `new_version` from `from`: a sent version is
+ * superseded, a signed one stays signed (a draft is never replaced: it is edited).
+ */
+export function replacedVersionStatus(from: SowStatus): SowVersionStatus {
+  return from === "sent" ? "superseded" : from;
 }
 
 /** Whether the current version's content may be changed (only a draft). */
@@ -109,8 +107,17 @@ export function sowEditRefusal(status: SowStatus): string | null {
 }
 
 /**
+ * Whether a payment counts as invoiced: it has an invoice that is not void (a voided invoice
+ * frees the payment to be invoiced again).
+ */
+export function paymentInvoiced(invoiceStatus: InvoiceStatus | null): boolean {
+  return invoiceStatus !== null && invoiceStatus !== "void";
+}
+
+/**
  * Why an invoice cannot be proposed from a schedule entry (null when it can): the SOW must be
- * signed, have a budget, and the entry must not be invoiced already.
+ * signed, have a budget, and the entry must not be invoiced already (`invoicedAs`: the number
+ * of its invoice that is not void, else null).
  */
 export function proposeInvoiceRefusal(input: {
   status: SowStatus;

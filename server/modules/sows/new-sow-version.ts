@@ -31,7 +31,7 @@ export async function newSowVersion(
   return transaction(ctx.deps.database, async (tx) => {
     const head = await lockedSow(tx, ctx, sowId);
     const step = sowTransition(head.status, "new_version");
-    if (!step.ok || head.status === "draft") throw conflict(step.ok ? "Nothing to version" : step.reason);
+    if (!step.ok) throw conflict(step.reason);
     requireRowVersion(head, input.baseRowVersion);
     const from = head.current_version;
     const to = from + 1;

@@ -1,4 +1,4 @@
-import { proposeInvoiceRefusal } from "@domain/sows";
+import { paymentInvoiced, proposeInvoiceRefusal } from "@domain/sows";
 import { formatInvoiceNumber } from "@domain/invoices";
 import { transaction } from "../../db/executor";
 import { conflict, notFound } from "../../lib/errors";
@@ -14,7 +14,8 @@ import { contextInTransaction, lockedSow } from "./sow-writes";
  * A draft client invoice for a payment of the signed SOW's schedule: made by the client
  * invoices' own create use case (a progress invoice of the SOW's budget, one line for the
  * entry's amount, for the SOW's client; its number, left-to-bill rule, due date and audit row
- * are that use case's) inside this transaction, then linked to the entry. 404 when the entry is
+ * are that use case's) inside this transaction, then linked to the entry (in place of a voided
+ * invoice it had). 404 when the entry is
  * not a payment of the current version; 409 with the reason when the SOW is not signed, has no
  * budget, or the entry is invoiced already (and the invoice module's own 409s). One finance
  * audit row for the SOW besides the invoice's.
@@ -34,11 +35,9 @@ export async function proposeSowInvoice(
       status: head.status,
       hasBudget: head.budget_id !== null,
       invoicedAs:
-        entry.invoice_id === null
-          ? null
-          : entry.invoice_number !== null
-            ? formatInvoiceNumber(entry.invoice_number)
-            : entry.invoice_id,
+        paymentInvoiced(entry.invoice_status) && entry.invoice_number !== null
+          ? formatInvoiceNumber(entry.invoice_number)
+          : null,
     });
     if (refusal) throw conflict(refusal);
     const sowNumber = (await readSow(tx, ctx, sowId)).displayNumber;
@@ -52,7 +51,7 @@ export async function proposeSowInvoice(
       ...(input.dueDate !== undefined ? { dueDate: input.dueDate } : {}),
       ...(input.overrideLeftToBill !== undefined ? { overrideLeftToBill: input.overrideLeftToBill } : {}),
     });
-    if (!(await linkEntryInvoice(tx, ctx.organizationId, entryId, invoice.id))) {
+    if (!(await linkEntryInvoice(tx, ctx.organizationId, entryId, entry.invoice_id, invoice.id))) {
       throw conflict("This payment was invoiced meanwhile: reload the statement of work.");
     }
     await updateSowRow(tx, ctx.organizationId, sowId, { updatedAt: ctx.deps.now() });

@@ -113,17 +113,22 @@ export async function deleteEntries(
     );
 }
 
-/** Record the invoice proposed from an entry (only while it has none: false when it had one). */
+/**
+ * Record the invoice proposed from an entry, in place of `previousInvoiceId` (null: none); false
+ * when the entry's invoice is no longer that one.
+ */
 export async function linkEntryInvoice(
   executor: Executor,
   organizationId: string,
   entryId: string,
+  previousInvoiceId: string | null,
   invoiceId: string,
 ): Promise<boolean> {
   const changed = await run(
     executor,
     sql`update sow_payment_entries set invoice_id = ${invoiceId}
-         where organization_id = ${organizationId} and id = ${entryId} and invoice_id is null`,
+         where organization_id = ${organizationId} and id = ${entryId}
+           and ${previousInvoiceId === null ? sql`invoice_id is null` : sql`invoice_id = ${previousInvoiceId}`}`,
   );
   return changed === 1;
 }

@@ -1,6 +1,6 @@
 import { formatMoney } from "@domain/money";
 import { formatInvoiceNumber } from "@domain/invoices";
-import { resolveSchedule, sowEditRefusal } from "@domain/sows";
+import { paymentInvoiced, resolveSchedule, sowEditRefusal } from "@domain/sows";
 import type { Db } from "../../db/client";
 import type { Executor, Tx } from "../../db/executor";
 import type { SowDeliverableSnapshot, sowPaymentEntries } from "../../db/schema/finance-sows";
@@ -98,8 +98,8 @@ export type EntryInsert = typeof sowPaymentEntries.$inferInsert;
 /**
  * The rows of a version's schedule: amounts resolved against `feeMinor` (400 naming
  * `schedule…` when an entry is wrong or they do not add up to the fee). An entry that names an
- * existing entry of the version by `id` keeps it (and its invoice); an invoiced entry must stay,
- * with its amount (409 naming it otherwise).
+ * existing entry of the version by `id` keeps it (and its invoice); an invoiced entry (invoice not
+ * void) must stay, with its amount (409 naming it otherwise).
  */
 export function scheduleRows(
   ctx: RequestContext,
@@ -126,7 +126,7 @@ export function scheduleRows(
   }
   const kept = new Set(schedule.map((e) => e.id).filter((id): id is string => id !== undefined));
   for (const entry of existing) {
-    if (entry.invoice_id === null) continue;
+    if (!paymentInvoiced(entry.invoice_status)) continue;
     const invoiced = entry.invoice_number !== null ? formatInvoiceNumber(entry.invoice_number) : "an invoice";
     if (!kept.has(entry.id)) {
       throw new AppError(

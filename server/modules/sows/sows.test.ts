@@ -333,6 +333,20 @@ describe("statements of work", () => {
       "This payment is already invoiced (INV-0001).",
     ]);
     expect((await post(job, `/${sow.id}/schedule/nope/invoice`)).status).toBe(404);
+    // Voiding the invoice frees the payment: it is proposed again as a new invoice.
+    const voided = await job.owner.client.post(`/api/client-invoices/${proposed.invoice.id}/void`, {
+      reason: "Wrong PO number",
+    });
+    expect(voided.status, voided.text).toBe(200);
+    const freed = await ok(job.owner.client.get<Res<SowDetail>>(`/api/sows/${sow.id}`));
+    expect(freed.schedule[0]!.invoice).toMatchObject({ displayNumber: "INV-0001", status: "void" });
+    expect(freed.allowedActions).toContain("propose_invoice");
+    const reissued = await ok(
+      post<ProposedSowInvoice>(job, `/${sow.id}/schedule/${deposit.id}/invoice`),
+      201,
+    );
+    expect(reissued.invoice.displayNumber).toBe("INV-0002");
+    expect(reissued.sow.schedule[0]!.invoice).toMatchObject({ displayNumber: "INV-0002", status: "draft" });
     // An invoice the invoices module refuses (above what is left to bill) links nothing and takes no number.
     const big = await created(job, {
       budgetId: job.budget.id,
@@ -353,10 +367,10 @@ describe("statements of work", () => {
       }),
       201,
     );
-    expect(forced.invoice.displayNumber).toBe("INV-0002");
+    expect(forced.invoice.displayNumber).toBe("INV-0003");
     // A new version keeps the link; the invoiced payment must stay, with its amount.
     const v2 = await ok(post(job, `/${sow.id}/versions`), 201);
-    expect(v2.schedule[0]!.invoice?.displayNumber).toBe("INV-0001");
+    expect(v2.schedule[0]!.invoice?.displayNumber).toBe("INV-0002");
     const drop = await patch(job, v2, {
       schedule: [
         { label: "On delivery", amountMinor: 250_000 },
@@ -373,7 +387,7 @@ describe("statements of work", () => {
     const relabel = await ok(
       patch(job, v2, { schedule: [{ ...keep[0]!, label: "Deposit (paid)" }, keep[1]!, keep[2]!] }),
     );
-    expect(relabel.schedule[0]!.invoice?.id).toBe(proposed.invoice.id);
+    expect(relabel.schedule[0]!.invoice?.id).toBe(reissued.invoice.id);
   });
 
   it("is for members with financial permission in their own workspace only", async () => {

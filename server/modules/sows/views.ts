@@ -1,5 +1,11 @@
 import { formatInvoiceNumber } from "@domain/invoices";
-import { formatSowNumber, proposeInvoiceRefusal, sowEditable, sowTransition } from "@domain/sows";
+import {
+  formatSowNumber,
+  paymentInvoiced,
+  proposeInvoiceRefusal,
+  sowEditable,
+  sowTransition,
+} from "@domain/sows";
 import type { SowDeliverableSnapshot } from "../../db/schema/finance-sows";
 import { iso } from "../client-invoices/views";
 import type { SowDetail, SowListItem, SowScheduleEntry, SowVersionSummary } from "./contract";
@@ -88,7 +94,7 @@ function allowedActions(row: SowDetailRow, entries: readonly SowEntryRow[]): Sow
       proposeInvoiceRefusal({
         status: row.status,
         hasBudget: row.budget_id !== null,
-        invoicedAs: e.invoice_id,
+        invoicedAs: paymentInvoiced(e.invoice_status) ? e.invoice_id : null,
       }) === null,
   );
   if (open) actions.push("propose_invoice");
