@@ -9,7 +9,10 @@ import {
 import { resolveSchedule, type ScheduleResult } from "@domain/sows";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { Link } from "react-router";
 import { Money } from "@/features/budgets/status-badge";
+import { invoiceHref } from "@/features/invoices/api";
+import { InvoiceStatusBadge } from "@/features/invoices/status-badge";
 import { SELECT_CLASS } from "@/features/settings/form-fields";
 import { cn } from "@/lib/cn";
 import type { ScheduleEntryInput, SowScheduleEntry } from "./api";
@@ -27,6 +30,8 @@ export interface ScheduleRow {
   by: "amount" | "percent";
   amount: string;
   percent: string;
+  /** The invoice made from the saved entry (the entry cannot be removed then). */
+  invoice?: NonNullable<SowScheduleEntry["invoice"]>;
 }
 
 let nextKey = 0;
@@ -44,6 +49,7 @@ export function scheduleRows(entries: readonly SowScheduleEntry[], currency: str
     by: e.percentBp !== null ? "percent" : "amount",
     amount: e.percentBp !== null ? "" : minorToDecimalString(e.amountMinor, currency),
     percent: e.percentBp !== null ? basisPointsToPercentText(e.percentBp) : "",
+    ...(e.invoice ? { invoice: e.invoice } : {}),
   }));
 }
 
@@ -147,9 +153,10 @@ export function ScheduleEditor({
                 className={cn("rounded-xl border bg-card p-3", error && "border-destructive/50")}
                 data-testid="schedule-row"
               >
-                <div className="grid gap-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-center">
+                <div className="grid grid-cols-2 items-center gap-2 sm:grid-cols-12">
                   <Input
                     aria-label={`Payment ${n} label`}
+                    className="col-span-2 sm:col-span-5"
                     placeholder="Label (e.g. Deposit)"
                     maxLength={200}
                     value={row.label}
@@ -159,7 +166,7 @@ export function ScheduleEditor({
                   />
                   <select
                     aria-label={`Payment ${n} timing`}
-                    className={SELECT_CLASS}
+                    className={cn(SELECT_CLASS, "sm:col-span-3")}
                     value={row.when}
                     onChange={(e) => set(i, { when: e.target.value === "milestone" ? "milestone" : "date" })}
                   >
@@ -170,12 +177,14 @@ export function ScheduleEditor({
                     <Input
                       type="date"
                       aria-label={`Payment ${n} due date`}
+                      className="sm:col-span-4"
                       value={row.dueOn}
                       onChange={(e) => set(i, { dueOn: e.target.value })}
                     />
                   ) : (
                     <Input
                       aria-label={`Payment ${n} milestone`}
+                      className="sm:col-span-4"
                       placeholder="e.g. On delivery of the edit"
                       maxLength={200}
                       value={row.milestone}
@@ -184,7 +193,7 @@ export function ScheduleEditor({
                   )}
                   <select
                     aria-label={`Payment ${n} given as`}
-                    className={SELECT_CLASS}
+                    className={cn(SELECT_CLASS, "sm:col-span-4")}
                     value={row.by}
                     onChange={(e) => set(i, { by: e.target.value === "amount" ? "amount" : "percent" })}
                   >
@@ -196,7 +205,7 @@ export function ScheduleEditor({
                       aria-label={`Payment ${n} amount (${currency})`}
                       inputMode="decimal"
                       autoComplete="off"
-                      className="text-right tabular-nums"
+                      className="text-right tabular-nums sm:col-span-3"
                       value={row.amount}
                       aria-invalid={error ? true : undefined}
                       onChange={(e) => set(i, { amount: e.target.value })}
@@ -206,36 +215,49 @@ export function ScheduleEditor({
                       aria-label={`Payment ${n} percentage (%)`}
                       inputMode="decimal"
                       autoComplete="off"
-                      className="text-right tabular-nums"
+                      className="text-right tabular-nums sm:col-span-3"
                       value={row.percent}
                       aria-invalid={error ? true : undefined}
                       onChange={(e) => set(i, { percent: e.target.value })}
                     />
                   )}
+                  <div className="min-w-0 text-xs sm:col-span-4">
+                    {amounts && amounts[i] !== undefined ? (
+                      <span className="text-muted-foreground" data-testid="schedule-row-amount">
+                        = <Money value={amounts[i]} currency={currency} />
+                      </span>
+                    ) : null}
+                    {row.invoice ? (
+                      <span className="flex flex-wrap items-center gap-1" data-testid="schedule-row-invoice">
+                        <Link to={invoiceHref(row.invoice.id)} className="font-medium hover:underline">
+                          {row.invoice.displayNumber}
+                        </Link>
+                        <InvoiceStatusBadge status={row.invoice.status} />
+                      </span>
+                    ) : null}
+                  </div>
                   <Button
                     type="button"
                     size="icon"
                     variant="ghost"
+                    className="justify-self-end sm:col-span-1"
                     aria-label={`Remove payment ${n}`}
+                    disabled={row.invoice !== undefined}
+                    title={
+                      row.invoice
+                        ? `Invoiced as ${row.invoice.displayNumber}: it stays in the schedule`
+                        : undefined
+                    }
                     onClick={() => onChange(rows.filter((_, j) => j !== i))}
                   >
                     <Trash2 aria-hidden />
                   </Button>
                 </div>
-                <div className="mt-1 flex flex-wrap justify-between gap-2 text-xs">
-                  {error ? (
-                    <p id={errorId} className="text-destructive">
-                      {error}
-                    </p>
-                  ) : (
-                    <span />
-                  )}
-                  {amounts && amounts[i] !== undefined ? (
-                    <span className="text-muted-foreground" data-testid="schedule-row-amount">
-                      = <Money value={amounts[i]} currency={currency} />
-                    </span>
-                  ) : null}
-                </div>
+                {error ? (
+                  <p id={errorId} className="mt-1 text-xs text-destructive">
+                    {error}
+                  </p>
+                ) : null}
               </li>
             );
           })}
