@@ -290,6 +290,9 @@ export interface Sender {
   logo: Buffer | null;
 }
 
+/** The address lines printed at most (see drawSender). */
+const SENDER_ADDRESS_LINES = 8;
+
 /** The logo's box: at most this tall and wide (points), keeping its proportions. */
 const LOGO_BOX = { width: 160, height: 40 };
 
@@ -312,13 +315,17 @@ export function drawSender(w: Writer, sender: Sender, at: { x: number; y: number
   w.line(sender.name, at.x, y, at.width, name);
   y += 21;
   const small: TextStyle = { size: 9, color: MUTED };
-  const lines = [
-    ...sender.address
-      .split("\n")
-      .map((line) => line.trim())
-      .filter(Boolean),
-    sender.taxId.trim() ? `Tax ID ${sender.taxId.trim()}` : "",
-  ].filter(Boolean);
+  const address = sender.address
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  // At most SENDER_ADDRESS_LINES lines, so the header always leaves the page to the document:
+  // the rest of a longer address joins the last one (cut to the column with an ellipsis).
+  const shown =
+    address.length > SENDER_ADDRESS_LINES
+      ? [...address.slice(0, SENDER_ADDRESS_LINES - 1), address.slice(SENDER_ADDRESS_LINES - 1).join(", ")]
+      : address;
+  const lines = [...shown, sender.taxId.trim() ? `Tax ID ${sender.taxId.trim()}` : ""].filter(Boolean);
   for (const line of lines) {
     w.line(line, at.x, y, at.width, small);
     y += lineHeight(small);

@@ -2,7 +2,6 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
 import { createTestContext, type TestClient, type TestContext } from "../../../tests/api/harness";
@@ -10,6 +9,7 @@ import { newJob, type ErrorBody } from "../purchase-orders/test-support";
 import type { Client, InvoiceDetail } from "../client-invoices/contract";
 import { useInvoicingRoutes, withInvoicingRoutes } from "../client-invoices/test-support";
 import type { BillingProfile } from "./contract";
+import { jpegHeader, png } from "./test-support";
 
 let ctx: TestContext;
 let owner: WorkspaceUser;
@@ -32,30 +32,6 @@ afterAll(async () => {
 });
 
 type Res<T> = T & ErrorBody;
-
-/** A w×h PNG of one colour (8-bit RGB), made here so the test needs no image file. */
-function png(width: number, height: number, rgb: [number, number, number] = [200, 30, 60]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(zlib.crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", zlib.deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 /**
  * A request with the client's session whose body or answer is binary (a multipart upload, an
@@ -195,11 +171,14 @@ describe("workspace billing profile", () => {
     expect(again.status).toBe(304);
     expect((await raw(stranger, "/api/workspaces/current/logo")).status).toBe(404);
 
-    // A JPEG replaces it (only the start of the file is checked here: its magic number).
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+    // A JPEG replaces it (a frame header is all the check and the PDF need).
+    const jpeg = jpegHeader();
     const replaced = await upload(admin, jpeg, "image/jpeg", "logo.jpg");
     expect(replaced.status).toBe(200);
-    expect((replaced.json as BillingProfile).logo).toMatchObject({ contentType: "image/jpeg", size: 68 });
+    expect((replaced.json as BillingProfile).logo).toMatchObject({
+      contentType: "image/jpeg",
+      size: jpeg.byteLength,
+    });
     const changed = await raw(member, "/api/workspaces/current/logo", { headers: { "if-none-match": etag } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("content-type")).toBe("image/jpeg");
@@ -222,12 +201,12 @@ describe("workspace billing profile", () => {
         action: "updated",
         category: "finance",
         before: { contentType: "image/png", size: image.byteLength },
-        after: { contentType: "image/jpeg", size: 68 },
+        after: { contentType: "image/jpeg", size: jpeg.byteLength },
       },
       {
         action: "deleted",
         category: "finance",
-        before: { contentType: "image/jpeg", size: 68 },
+        before: { contentType: "image/jpeg", size: jpeg.byteLength },
         after: null,
       },
     ]);
@@ -243,6 +222,9 @@ describe("workspace billing profile", () => {
       [png(4, 4), "image/jpeg"],
       [png(4, 4), "image/gif"],
       [Buffer.alloc(0), "image/png"],
+      // A PNG with transparency whose pixels do not inflate would hang the PDF: refused here.
+      [png(8, 8, { colour: 6, idat: Buffer.from("not zlib at all") }), "image/png"],
+      [png(8, 8, { interlace: 1 }), "image/png"],
     ] as const) {
       const res = await upload(owner, data, type);
       expect(res.status, `${type} ${data.byteLength}`).toBe(400);

@@ -10,6 +10,7 @@ import {
   type BillingProfileRequest,
   type LogoContentType,
 } from "./contract";
+import { imageProblem, sniffImageType } from "./logo-image";
 import {
   deleteLogo,
   selectBillingProfile,
@@ -74,24 +75,12 @@ export async function putBillingProfile(
   });
 }
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG_SIGNATURE = [0xff, 0xd8, 0xff];
-
-/** The image type the bytes start with (their magic number), or null for neither PNG nor JPEG. */
-export function sniffImageType(data: Uint8Array): LogoContentType | null {
-  const starts = (signature: number[]) =>
-    data.length > signature.length && signature.every((byte, i) => data[i] === byte);
-  if (starts(PNG_SIGNATURE)) return "image/png";
-  if (starts(JPEG_SIGNATURE)) return "image/jpeg";
-  return null;
-}
-
 const logoError = (message: string) =>
   badRequest(`Invalid body: logo — ${message}`, [{ field: "logo", message }]);
 
 /**
  * Store the logo (one per workspace, replacing the last): a PNG or JPEG of at most 512 KB whose
- * bytes are what its type says (400 otherwise, 413 when larger).
+ * bytes are what its type says and that every PDF can embed (400 otherwise, 413 when larger).
  */
 export async function putLogo(
   ctx: RequestContext,
@@ -113,6 +102,8 @@ export async function putLogo(
     throw logoError(`is not a ${declared === "image/png" ? "PNG" : "JPEG"} image`);
   }
   const data = Buffer.from(file.data);
+  const problem = imageProblem(data, contentType);
+  if (problem) throw logoError(problem);
   return transaction(ctx.deps.database, async (tx) => {
     const row = await selectBillingProfile(tx, ctx.organizationId, { lock: true });
     if (!row) throw notFound("Workspace not found");
