@@ -66,6 +66,20 @@ describe("billing profile as the owner", () => {
     expect(await text(page.locator("#org-logo-error"))).toBe("Choose a PNG or JPEG image");
     expect(await text(page.locator("#org-logo-hint"))).toContain("at most 512 KB");
 
+    // Bytes that are not what the type says pass the browser and are refused by the server.
+    await logoInput.setInputFiles({
+      name: "fake.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("GIF89a fake"),
+    });
+    await expect.poll(() => text(page.locator("#org-logo-error"))).toBe("Logo is not a PNG image");
+    // Too large: refused before it is sent, naming the limit.
+    await logoInput.setInputFiles({
+      name: "big.png",
+      mimeType: "image/png",
+      buffer: Buffer.concat([LOGO, Buffer.alloc(600 * 1024)]),
+    });
+    await expect.poll(() => text(page.locator("#org-logo-error"))).toBe("The logo must be at most 512 KB");
     await logoInput.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: LOGO });
     const preview = page.getByRole("img", { name: /^Logo of / });
     await preview.waitFor();
@@ -111,8 +125,8 @@ describe("billing profile as the owner", () => {
     await context.close();
   });
 
-  it("shows a member the billing profile without a way to change it", async () => {
-    const { context, page } = await newPage(browser, DESKTOP);
+  it("shows a member the billing profile without a way to change it (at 390 px, nothing overflows)", async () => {
+    const { context, page } = await newPage(browser, MOBILE);
     await signInAsDemo(context, "member@demo.test");
     await openRoute(page, "/settings");
     const form = page.getByRole("form", { name: "Billing profile" });
@@ -122,6 +136,10 @@ describe("billing profile as the owner", () => {
     const section = page.getByRole("region", { name: "Billing profile" });
     expect(await section.getByRole("button", { name: /^(Upload|Replace|Remove) logo$/ }).count()).toBe(0);
     expect(await section.locator("#org-logo").isDisabled()).toBe(true);
+    await section.scrollIntoViewIfNeeded();
+    const overflow = await horizontalOverflow(page);
+    expect(overflow.overflow, overflow.culprits.join("\n")).toBeLessThanOrEqual(0);
+    await section.screenshot({ path: path.join(OUT, "billing-profile-section-mobile.png") });
     await context.close();
   });
 });

@@ -457,6 +457,12 @@ function BillingForm({ profile, admin }: { profile: BillingProfile; admin: boole
   );
 }
 
+/** The server's reason under the logo field: "Logo is not a PNG image", else its message. */
+function logoErrorText(error: Error): string {
+  const field = error instanceof ApiError ? error.fields?.find((f) => f.field === "logo") : undefined;
+  return field ? `Logo ${field.message}` : error.message;
+}
+
 function LogoField({ profile, admin }: { profile: BillingProfile; admin: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadLogo();
@@ -477,7 +483,7 @@ function LogoField({ profile, admin }: { profile: BillingProfile; admin: boolean
     setError(undefined);
     upload.mutate(file, {
       onSuccess: () => toast.success("Logo uploaded"),
-      onError: (failed) => setError(failed.message),
+      onError: (failed) => setError(logoErrorText(failed)),
     });
   };
   return (
@@ -525,7 +531,7 @@ function LogoField({ profile, admin }: { profile: BillingProfile; admin: boolean
                     setError(undefined);
                     toast.success("Logo removed");
                   },
-                  onError: (failed) => setError(failed.message),
+                  onError: (failed) => setError(logoErrorText(failed)),
                 })
               }
             >
