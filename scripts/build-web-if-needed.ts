@@ -21,6 +21,9 @@ function newestMtime(p: string): number {
 async function viteBuild(): Promise<void> {
   const { build } = await import("vite");
   await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+  // The landing page as static HTML (scripts/prerender-landing.tsx), from the build just made.
+  const { prerenderLanding } = await import("./prerender-landing");
+  prerenderLanding(path.dirname(builtIndex));
 }
 
 /**
@@ -42,7 +45,11 @@ export async function buildKeepingNodeEnv(build: () => Promise<void>): Promise<v
 
 /** Build the web app when there is no build, or when any web source is newer than it. */
 export async function buildWebIfNeeded(log: (line: string) => void = console.log): Promise<boolean> {
-  const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+  const landing = path.join(path.dirname(builtIndex), "landing.html");
+  const builtAt =
+    fs.existsSync(builtIndex) && fs.existsSync(landing)
+      ? Math.min(fs.statSync(builtIndex).mtimeMs, fs.statSync(landing).mtimeMs)
+      : 0;
   const newestSource = Math.max(...sources.map(newestMtime));
   if (builtAt && builtAt >= newestSource) return false;
   log(builtAt ? "Web sources changed: rebuilding the web app…" : "Building the web app (first run)…");

@@ -234,13 +234,30 @@ function mountWeb(app: Hono<AppEnv>, webDir: string) {
     c.header("Cache-Control", "no-cache");
     varyOnEncoding(c);
   };
+  // "/" for a visitor without a session cookie: the landing page as finished HTML with no scripts
+  // (scripts/prerender-landing.tsx); with one, the app, which shows the dashboard (or the landing
+  // page, when the cookie turns out to be stale). A build without landing.html serves the app.
+  const serveLanding = serveStatic({
+    root,
+    path: "landing.html",
+    precompressed: true,
+    onFound: (_p, c) => {
+      shell(c);
+      c.header("Vary", "Cookie", { append: true });
+    },
+  });
+  app.get("/", async (c, next) => {
+    if (hasSessionCookie(c.req.header("cookie"))) return next();
+    return (await serveLanding(c, next)) ?? next();
+  });
   app.use(
     "*",
     serveStatic({
       root,
       precompressed: true,
       onFound: (file, c) => {
-        if (path.basename(file).startsWith("index.html")) shell(c);
+        if (path.basename(file).startsWith("index.html") || path.basename(file).startsWith("landing.html"))
+          shell(c);
         else {
           c.header("Cache-Control", "public, max-age=3600");
           varyOnEncoding(c);
@@ -259,6 +276,11 @@ function mountWeb(app: Hono<AppEnv>, webDir: string) {
     if (c.req.path.startsWith("/api/") || FILE_NAME.test(c.req.path)) return c.notFound();
     return (await serveShell(c, async () => {})) ?? c.notFound();
   });
+}
+
+/** better-auth's session cookie (`__Secure-` prefixed on https) is in the Cookie header. */
+export function hasSessionCookie(cookie: string | undefined): boolean {
+  return cookie !== undefined && /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;\s]/.test(cookie);
 }
 
 /** Built text files have .br/.gz siblings: a cache must key them on Accept-Encoding. */

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../tests/api/harness";
 import { createUserInWorkspace } from "../tests/api/fixtures";
 import { precompressDirectory } from "../vite.config";
-import { createApp, type App } from "./app";
+import { prerenderLanding } from "../scripts/prerender-landing";
+import { createApp, hasSessionCookie, type App } from "./app";
 import { MIN_COMPRESS_BYTES, negotiateEncoding } from "./lib/compress";
 import { liveHubFor } from "./modules/live/hub";
 
@@ -184,5 +185,74 @@ describe("the built web app", () => {
       expect(res.status, pathname).toBe(404);
       expect(await res.text(), pathname).not.toContain("<html");
     }
+  });
+});
+
+describe("the landing page as finished HTML", () => {
+  let landingDir: string;
+  let landingApp: App;
+  const built = `<!doctype html><html><head><title>Agency Hub</title>
+    <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/app-Zz99Yy88.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-Qq11Ww22.css">
+  </head><body><div id="root"><div class="spinner"></div></div></body></html>`;
+
+  beforeAll(() => {
+    landingDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-hub-landing-"));
+    fs.writeFileSync(path.join(landingDir, "index.html"), built);
+    prerenderLanding(landingDir);
+    landingApp = createApp(ctx.deps, { webDir: landingDir });
+  });
+  afterAll(() => fs.rmSync(landingDir, { recursive: true, force: true }));
+
+  it("is the built shell with the rendered landing page in #root, its title, the CSS and no scripts", () => {
+    const html = fs.readFileSync(path.join(landingDir, "landing.html"), "utf8");
+    expect(html).not.toMatch(/<script\b/);
+    expect(html).not.toContain("modulepreload");
+    expect(html).not.toContain('class="spinner"');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Qq11Ww22.css">');
+    expect(html).toContain("<title>Agency Hub · Projects, budgets and people for creative agencies</title>");
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    // The page's words and its one way in: a plain link to /auth, where the app starts.
+    expect(html).toContain("AICP budgets that carry through to POs and invoices");
+    expect(html).toMatch(/<a [^>]*href="\/auth"[^>]*>Sign In<\/a>/);
+    expect(fs.existsSync(path.join(landingDir, "landing.html.br"))).toBe(true);
+  });
+
+  it("answers / without a session cookie with the landing page, and with one with the app", async () => {
+    const landing = await get(landingApp, "/", { "accept-encoding": BROWSER });
+    expect(landing.status).toBe(200);
+    expect(landing.headers.get("content-encoding")).toBe("br");
+    expect(landing.headers.get("cache-control")).toBe("no-cache");
+    expect(landing.headers.get("vary")).toMatch(/cookie/i);
+    const page = await decoded(landing);
+    expect(page).toContain("AICP budgets that carry through to POs and invoices");
+    expect(page).not.toMatch(/<script\b/);
+    for (const cookie of [
+      "other=1",
+      "better-auth.session_token=",
+      "theme=dark; better-auth.session_data=x",
+    ]) {
+      expect(await (await get(landingApp, "/", { cookie })).text(), cookie).toContain("AICP budgets");
+    }
+    for (const cookie of [
+      "better-auth.session_token=abc.def",
+      "theme=dark; better-auth.session_token=abc",
+      "__Secure-better-auth.session_token=abc",
+    ]) {
+      const app = await get(landingApp, "/", { cookie });
+      expect(app.status, cookie).toBe(200);
+      expect(await app.text(), cookie).toBe(built);
+    }
+    // Every other route is the app, cookie or not.
+    expect(await (await get(landingApp, "/dashboard")).text()).toBe(built);
+  });
+
+  it("sees a session cookie only by its exact name", () => {
+    expect(hasSessionCookie(undefined)).toBe(false);
+    expect(hasSessionCookie("")).toBe(false);
+    expect(hasSessionCookie("xbetter-auth.session_token=1")).toBe(false);
+    expect(hasSessionCookie("a=1;better-auth.session_token=1")).toBe(true);
+    expect(hasSessionCookie("a=1; __Secure-better-auth.session_token=1")).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, signInAsDemo } from "./browser";
+import { baseUrl, launchBrowser, newPage, signInAsDemo } from "./browser";
 
 interface ManifestChunk {
   file: string;
@@ -91,12 +91,46 @@ afterAll(async () => {
 });
 
 describe("first load of / signed out", () => {
-  it("fetches no dashboard chunk and logs no 401 (or any error) in the console", async () => {
+  it("is finished HTML: no script at all, no 401 (or any error); Sign In starts the app without the dashboard's code", async () => {
+    const manifest = readManifest();
+    expect(manifest[DASHBOARD_ROUTE]?.file).toBeTruthy();
+
+    const { context, page } = await newPage(browser);
+    const seen = watch(page);
+    await page.goto("/", { waitUntil: "networkidle" });
+    await page.getByRole("link", { name: "Sign In" }).first().waitFor();
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    // server/app.ts serves dist/web/landing.html (scripts/prerender-landing.tsx) to a visitor
+    // without a session cookie: the page needs none of the app's JavaScript.
+    expect(seen.scripts).toEqual([]);
+    expect(await page.locator("script").count()).toBe(0);
+    expect(seen.problems).toEqual([]);
+
+    // The way in is a plain link: /auth loads the app, still without the dashboard's code.
+    await page.getByRole("link", { name: "Sign In" }).first().click();
+    await page.waitForURL(/\/auth$/);
+    await page
+      .getByRole("button", { name: /continue with google|sign in/i })
+      .first()
+      .waitFor();
+    expect(seen.scripts.length).toBeGreaterThan(0);
+    // Few files on a slow link (vite.config.ts code-splitting groups): the sign-in page and its
+    // forms are 22 files today.
+    expect(seen.scripts.length).toBeLessThanOrEqual(24);
+    expect(seen.scripts).not.toContain(manifest[DASHBOARD_ROUTE]!.file);
+    expect(seen.problems).toEqual([]);
+    await context.close();
+  });
+
+  it("with a stale session cookie the app draws the landing page, fetching no dashboard chunk and logging no error", async () => {
     const manifest = readManifest();
     const dashboardFiles = dashboardOnlyFiles(manifest);
     expect(dashboardFiles).toContain(manifest[DASHBOARD_ROUTE]!.file);
 
     const { context, page } = await newPage(browser);
+    // A cookie whose session is gone (signed out elsewhere, expired): the server cannot tell, so
+    // it sends the app, which asks, hears "signed out" and shows the landing page itself.
+    await context.addCookies([{ name: "better-auth.session_token", value: "stale.token", url: baseUrl() }]);
     const seen = watch(page);
     await page.goto("/", { waitUntil: "networkidle" });
     await page.getByRole("link", { name: "Sign In" }).first().waitFor();

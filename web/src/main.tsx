@@ -1,4 +1,5 @@
 import { preloadGets } from "@/lib/api";
+import { isPublicPath } from "@/lib/public-paths";
 import { toIsoDate } from "@domain/dates";
 import { startOfWeek } from "@domain/week";
 import "./index.css";
@@ -23,8 +24,8 @@ const path = window.location.pathname;
 const signedIn = probablySignedIn();
 
 // The session check use-session.ts makes first: better-auth's (200 null when signed out) for a
-// visitor of / not known to be signed in, else /api/me. Asked first so it is answered first.
-const [sessionCheck] = preloadGets([!signedIn && path === "/" ? "/api/auth/get-session" : "/api/me"]);
+// visitor of a public screen (lib/public-paths.ts) not known to be signed in, else /api/me. Asked first so it is answered first.
+const [sessionCheck] = preloadGets([!signedIn && isPublicPath(path) ? "/api/auth/get-session" : "/api/me"]);
 void import("@/features/session/session-schemas");
 
 /** The dashboard's panels' data (dashboard-page.tsx asks for these first). */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ApiError, apiFetch } from "@/lib/api";
+import { isPublicPath } from "@/lib/public-paths";
 import type { MeResponse } from "../../../../server/modules/session/contract";
 
 export type { MeResponse } from "../../../../server/modules/session/contract";
@@ -35,12 +36,13 @@ function rememberSignedIn(signedIn: boolean) {
 }
 
 /**
- * The landing page (/) is the one screen signed-out visitors are expected on: there a browser not
- * known to be signed in asks better-auth first (200 null, no console 401). Any other screen asks
- * /api/me at once — one round trip less before a dashboard — and a 401 there sends to /auth.
+ * On the screens signed-out visitors are expected on (lib/public-paths.ts: the landing page,
+ * sign-in, legal pages, invitations) a browser not known to be signed in asks better-auth first
+ * (200 null, no console 401). Any other screen asks /api/me at once — one round trip less before
+ * a dashboard — and a 401 there sends to /auth.
  */
 function askBetterAuthFirst(): boolean {
-  return !probablySignedIn() && globalThis.location?.pathname === "/";
+  return !probablySignedIn() && isPublicPath(globalThis.location?.pathname ?? "");
 }
 
 async function fetchSession(): Promise<MeResponse | null> {
