@@ -4,16 +4,21 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Pager } from "@/components/ui/pager";
-import { Skeleton } from "@/components/ui/skeleton";
 import { SortHeader } from "@/components/sort-header";
+import {
+  countLabel,
+  FilterSelect,
+  ListBody,
+  ListTable,
+  SortSelect,
+  type SortOption,
+} from "@/components/document-list";
 import { EmptyState, Page } from "@/features/app-shell/page";
-import { SELECT_CLASS } from "@/features/settings/form-fields";
-import { cn } from "@/lib/cn";
 import { useListUrlState } from "@/lib/list-url-state";
 import { useClientList, type Client, type ClientSortKey } from "./api";
 import { ClientDialog } from "./client-dialog";
 
-const SORTS: { value: `${ClientSortKey}:${"asc" | "desc"}`; label: string }[] = [
+const SORTS: SortOption<ClientSortKey>[] = [
   { value: "name:asc", label: "Name (A–Z)" },
   { value: "name:desc", label: "Name (Z–A)" },
   { value: "paymentTermsDays:asc", label: "Payment terms (shortest first)" },
@@ -36,8 +41,8 @@ export function ClientsListPage() {
   const data = list.data;
   const sort = (params.get("sort") as ClientSortKey | null) ?? "name";
   const dir = params.get("dir") === "desc" ? "desc" : "asc";
-  const archived = params.get("archived") ?? "active";
-  const filtered = Boolean(params.get("search")) || archived !== "active";
+  const archived = params.get("archived") ?? "";
+  const filtered = Boolean(params.get("search") || archived);
   const toggleSort = (key: ClientSortKey) =>
     update({ sort: key, dir: sort === key && dir === "asc" ? "desc" : "asc" }, false);
   const newButton = (
@@ -62,76 +67,54 @@ export function ClientsListPage() {
             <Input
               type="search"
               aria-label="Search clients"
-              placeholder="Search name, contact or e-mail…"
+              placeholder="Search name, contact, e-mail or tax ID…"
               className="pl-9"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
             />
           </div>
           <div className="grid grid-cols-2 gap-2 sm:flex">
-            <select
-              aria-label="Show"
-              className={cn(SELECT_CLASS, "sm:w-40")}
+            <FilterSelect
+              label="Show"
+              allLabel="Active clients"
               value={archived}
-              onChange={(e) => update({ archived: e.target.value === "active" ? null : e.target.value })}
-            >
-              <option value="active">Active clients</option>
-              <option value="archived">Archived</option>
-              <option value="all">All clients</option>
-            </select>
-            <select
-              aria-label="Sort by"
-              className={cn(SELECT_CLASS, "sm:w-56 md:hidden")}
-              value={`${sort}:${dir}`}
-              onChange={(e) => {
-                const [key, d] = e.target.value.split(":");
-                update({ sort: key ?? null, dir: d ?? null }, false);
-              }}
-            >
-              {SORTS.some((o) => o.value === `${sort}:${dir}`) ? null : (
-                <option value={`${sort}:${dir}`}>Custom order</option>
-              )}
-              {SORTS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
+              options={[
+                { value: "archived", label: "Archived" },
+                { value: "all", label: "All clients" },
+              ]}
+              onChange={(value) => update({ archived: value })}
+              className="sm:w-40"
+            />
+            <SortSelect
+              options={SORTS}
+              sort={sort}
+              dir={dir}
+              onChange={(key, d) => update({ sort: key, dir: d }, false)}
+              className="sm:w-56 md:hidden"
+            />
           </div>
           <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
-            {data
-              ? `${data.total} client${data.total === 1 ? "" : "s"}${filtered ? (data.total === 1 ? " matches" : " match") : ""}`
-              : null}
+            {data ? countLabel(data.total, ["client", "clients"], filtered) : null}
           </p>
         </div>
 
-        {list.isPending ? (
-          <div className="space-y-2">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-11 w-full" />
-            ))}
-          </div>
-        ) : list.isError ? (
-          <EmptyState title="Could not load clients">{list.error.message}</EmptyState>
-        ) : data && data.total === 0 ? (
-          filtered ? (
-            <EmptyState title="No clients match">Try another search or show all clients.</EmptyState>
-          ) : (
+        <ListBody
+          query={list}
+          total={data?.total}
+          filtered={filtered}
+          errorTitle="Could not load clients"
+          noMatchTitle="No clients match"
+          empty={
             <EmptyState title="No clients yet">
               Add the clients you bill, with the address and tax id their invoices print. A new invoice also
               adds its project&apos;s client here.
               <div className="mt-4">{newButton}</div>
             </EmptyState>
-          )
-        ) : data ? (
-          <>
-            <div
-              className={cn(
-                "relative hidden overflow-x-auto rounded-xl border bg-card md:block",
-                list.isPlaceholderData && "opacity-60",
-              )}
-            >
-              <table className="w-full text-sm" aria-label="Clients">
+          }
+        >
+          {data ? (
+            <>
+              <ListTable label="Clients" dimmed={list.isPlaceholderData}>
                 <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
                   <tr>
                     <SortHeader label="Name" col="name" sort={sort} dir={dir} onSort={toggleSort} />
@@ -161,21 +144,21 @@ export function ClientsListPage() {
                     <ClientRow key={client.id} client={client} onEdit={() => setEditing(client)} />
                   ))}
                 </tbody>
-              </table>
-            </div>
-            <ul className="space-y-2 md:hidden" aria-label="Clients">
-              {data.items.map((client) => (
-                <ClientCard key={client.id} client={client} onEdit={() => setEditing(client)} />
-              ))}
-            </ul>
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(next) => update({ page: String(next) }, false)}
-            />
-          </>
-        ) : null}
+              </ListTable>
+              <ul className="space-y-2 md:hidden" aria-label="Clients">
+                {data.items.map((client) => (
+                  <ClientCard key={client.id} client={client} onEdit={() => setEditing(client)} />
+                ))}
+              </ul>
+              <Pager
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPage={(next) => update({ page: String(next) }, false)}
+              />
+            </>
+          ) : null}
+        </ListBody>
       </div>
       <ClientDialog
         open={editing !== null}
