@@ -121,6 +121,10 @@ describe("statements of work as the owner", () => {
     expect(await text(page.getByRole("main"))).toContain(client.name);
     await noToasts(page);
 
+    // The deliverables read again from ClickUp (the project's deliverable tasks).
+    await page.getByRole("button", { name: "Refresh from ClickUp" }).click();
+    await page.locator("[data-sonner-toast]", { hasText: "Deliverables read from ClickUp" }).waitFor();
+
     // Scope, fee and a schedule that does not add up: said live, and Save refuses it.
     await page.getByRole("textbox", { name: "Scope" }).fill(SCOPE);
     await page.getByLabel(`Fee (${currency})`).fill(minorToDecimalString(FEE, currency));
@@ -270,6 +274,9 @@ describe("statements of work as the owner", () => {
     expect(await page.getByRole("link", { name: "Export CSV" }).getAttribute("href")).toBe(
       `/api/sows/export.csv?search=${TAG}`,
     );
+    const csv = await context.request.get(`/api/sows/export.csv?search=${TAG}`);
+    expect(csv.status()).toBe(200);
+    expect(await csv.text()).toContain(number);
     await page.getByLabel("Status").selectOption("signed");
     await expect.poll(() => rows.count()).toBe(0);
     await page.getByLabel("Status").selectOption("draft");
@@ -280,6 +287,13 @@ describe("statements of work as the owner", () => {
     await snap(page, "sow-list-desktop");
     await rows.first().getByRole("link", { name: number }).click();
     await page.waitForURL((url) => url.pathname === sowUrl);
+
+    // A SOW that does not exist: said, with the way back.
+    const missing = await context.request.get("/api/sows/no-such-sow");
+    expect(missing.status(), await missing.text()).toBe(404);
+    await openRoute(page, "/finance/sows/no-such-sow");
+    await page.getByText("Statement of work not found", { exact: true }).waitFor();
+    await page.getByRole("link", { name: "Back to statements of work" }).waitFor();
     await context.close();
   });
 
