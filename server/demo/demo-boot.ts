@@ -15,6 +15,7 @@ import { systemContext, type RequestContext } from "../request-context";
 import { bindSimulatedWorkspace } from "./embedded-clickup";
 import { seedBudgets } from "./seed-budgets";
 import { seedFinanceDocuments } from "./seed-finance-documents";
+import { seedSows } from "./seed-sows";
 import { seedCapacityAndRates } from "./seed-capacity-rates";
 import { seedTemplates } from "./seed-templates";
 
@@ -192,4 +193,7 @@ export async function bootDemo(deps: AppDeps, sim: ClickUpSimulator): Promise<vo
   // Vendors, purchase orders, a bill and an overdue deposit invoice on the approved budgets.
   const documents = await seedFinanceDocuments(ownerCtx);
   if (documents.seeded) log.info("demo purchase orders, bill and invoice seeded");
+  // Statements of work: one signed, one sent, one draft, on the demo budgets' projects.
+  const sows = await seedSows(ownerCtx);
+  if (sows.seeded) log.info("demo statements of work seeded");
 }

@@ -531,12 +531,3 @@ export async function purchaseOrderTotals(
          group by f.currency order by f.currency`,
   );
 }
-
-/** The workspace's name (the buyer on a PO's PDF). */
-export async function workspaceName(executor: Executor, organizationId: string): Promise<string> {
-  const row = await firstRow<{ name: string }>(
-    executor,
-    sql`select name from organizations where id = ${organizationId}`,
-  );
-  return row?.name ?? "";
-}

@@ -3,12 +3,14 @@ import { formatMoney, basisPointsToPercentText } from "@domain/money";
 import {
   BAND,
   drawPageFooters,
+  drawSender,
   INK,
   MUTED,
   RULE,
   startPdf,
   type TextStyle,
   type Writer,
+  type Sender,
 } from "../../lib/pdf";
 import type { SowDetail } from "./contract";
 
@@ -29,8 +31,8 @@ const WIDTH = RIGHT - MARGIN.left;
 const BOTTOM = PAGE.height - MARGIN.bottom;
 
 export interface SowPdfOptions {
-  /** The agency: the workspace's name. */
-  workspaceName: string;
+  /** The agency: the workspace's name, billing address, tax id and logo (workspaces/repo selectSender). */
+  sender: Sender;
   generatedAt: Date;
 }
 
@@ -43,7 +45,7 @@ export async function renderSowPdf(sow: SowDetail, options: SowPdfOptions): Prom
   const { w, finish } = startPdf({
     margins: MARGIN,
     title: `Statement of work ${sow.displayNumber} v${sow.shownVersion}`,
-    author: options.workspaceName,
+    author: options.sender.name,
     generatedAt: options.generatedAt,
   });
   draw(w, sow, options);
@@ -99,7 +101,7 @@ function draw(w: Writer, sow: SowDetail, options: SowPdfOptions) {
       y = MARGIN.top;
     }
   };
-  text(w, options.workspaceName, MARGIN.left, y, WIDTH / 2, { size: 16, bold: true });
+  const senderBottom = drawSender(w, options.sender, { x: MARGIN.left, y, width: WIDTH / 2 - 12 });
   text(
     w,
     "STATEMENT OF WORK",
@@ -120,7 +122,7 @@ function draw(w: Writer, sow: SowDetail, options: SowPdfOptions) {
     { size: 10, color: MUTED },
     "right",
   );
-  y += 22;
+  y = Math.max(y + 22, senderBottom + 14);
   text(w, sow.title, MARGIN.left, y, WIDTH, { size: 14, bold: true });
   y += 26;
 
@@ -274,7 +276,7 @@ function draw(w: Writer, sow: SowDetail, options: SowPdfOptions) {
     const lineWidth = WIDTH / 2 - 24;
     for (const [x, label] of [
       [MARGIN.left, `For ${sow.client.name}: name, signature, date`],
-      [MARGIN.left + WIDTH / 2 + 12, `For ${options.workspaceName}: name, signature, date`],
+      [MARGIN.left + WIDTH / 2 + 12, `For ${options.sender.name}: name, signature, date`],
     ] as const) {
       w.rule(x, x + lineWidth, y, INK, 0.5);
       text(w, label, x, y + 4, lineWidth, { size: 8, color: MUTED });

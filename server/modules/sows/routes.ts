@@ -4,7 +4,7 @@ import type { AppEnv } from "../../context";
 import { csvResponse } from "../../lib/csv";
 import { documented } from "../../lib/openapi";
 import { validate } from "../../lib/validate";
-import { workspaceName } from "../purchase-orders/repo";
+import { selectSender } from "../workspaces/repo";
 import {
   createSowSchema,
   newSowVersionSchema,
@@ -107,7 +107,7 @@ export function sowRoutes() {
         const ctx = c.var.ctx;
         const sow = await getSow(ctx, c.req.valid("param").sowId, c.req.valid("query").version);
         const pdf = await renderSowPdf(sow, {
-          workspaceName: await workspaceName(ctx.db, ctx.organizationId),
+          sender: await selectSender(ctx.db, ctx.organizationId),
           generatedAt: ctx.deps.now(),
         });
         return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {

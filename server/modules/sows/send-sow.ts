@@ -5,7 +5,7 @@ import { badRequest, conflict } from "../../lib/errors";
 import type { MailMessage } from "../../mail/mailer";
 import type { RequestContext } from "../../request-context";
 import { recordChange } from "../audit/record-change";
-import { workspaceName } from "../purchase-orders/repo";
+import { selectSender } from "../workspaces/repo";
 import type { SendSow, SowDetail } from "./contract";
 import { renderSowPdf, sowFileName } from "./export-sow-pdf";
 import { readSow } from "./get-sow";
@@ -72,8 +72,9 @@ export async function sendSow(ctx: RequestContext, sowId: string, input: SendSow
       category: "finance",
     });
     const sow = await readSow(tx, ctx, sowId);
-    const seller = await workspaceName(tx, ctx.organizationId);
-    const pdf = await renderSowPdf(sow, { workspaceName: seller, generatedAt: now });
+    const sender = await selectSender(tx, ctx.organizationId);
+    const seller = sender.name;
+    const pdf = await renderSowPdf(sow, { sender, generatedAt: now });
     const greeting = sow.client.contactName ? `Hello ${sow.client.contactName},` : "Hello,";
     const note = input.message ? `${input.message}\n\n` : "";
     const version = sow.version > 1 ? ` (version ${sow.version})` : "";
