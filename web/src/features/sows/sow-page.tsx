@@ -37,7 +37,8 @@ import {
   type SowStep,
   type UpdateSow,
 } from "./api";
-import { ScheduleEditor, checkSchedule, scheduleRows, type ScheduleRow } from "./schedule-editor";
+import { checkSchedule, scheduleRows, type ScheduleRow } from "./schedule";
+import { ScheduleEditor } from "./schedule-editor";
 import { SowStatusBadge } from "./status-badge";
 
 type Action = "send" | "sign" | "new_version";
