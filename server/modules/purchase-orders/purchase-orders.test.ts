@@ -445,7 +445,7 @@ describe("approval by purchasing limit", () => {
     const owner = await inbox(job.owner, "?pageSize=100");
     expect(owner.body.total).toBe(before.body.total + 2);
     expect(owner.body.items.every((i) => i.status === "pending_approval" && i.refusal === null)).toBe(true);
-    const orderDates = owner.body.items.map((i) => `${i.orderDate}|${i.number}`);
+    const orderDates = owner.body.items.map((i) => `${i.orderDate}|${String(i.number).padStart(6, "0")}`);
     expect(orderDates).toEqual([...orderDates].sort());
 
     const mine = await inbox(member, "?pageSize=100");
