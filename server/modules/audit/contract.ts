@@ -48,9 +48,9 @@ export type SecurityEventsResponse = z.infer<typeof securityEventsResponseSchema
  */
 
 /**
- * The finance objects the trail may hold: those written today (rate cards and their lines, a
- * project's own card, budgets, their lines and revisions) and those of the finance documents to
- * come (purchase orders, bills, invoices, SOWs), so a filter on them is valid before the first row.
+ * The finance objects the trail holds: every `object` a use case records with category "finance"
+ * (rate cards, budgets, vendors, POs, bills, clients, invoices, SOWs, the money settings of
+ * people and of the workspace). finance-audit-objects.test.ts keeps this list and the code in step.
  */
 export const FINANCE_AUDIT_OBJECTS = [
   "rate_card",
@@ -59,13 +59,16 @@ export const FINANCE_AUDIT_OBJECTS = [
   "budget",
   "budget_line",
   "budget_revision",
+  "vendor",
   "purchase_order",
-  "purchase_order_line",
-  "bill",
-  "bill_line",
-  "invoice",
-  "invoice_payment",
+  "vendor_bill",
+  "client",
+  "client_invoice",
   "sow",
+  "person_settings",
+  "workspace_settings",
+  "workspace_billing_profile",
+  "workspace_logo",
 ] as const;
 export type FinanceAuditObject = (typeof FINANCE_AUDIT_OBJECTS)[number];
 
@@ -77,13 +80,16 @@ export const FINANCE_AUDIT_OBJECT_LABELS: Record<FinanceAuditObject, string> = {
   budget: "Budget",
   budget_line: "Budget line",
   budget_revision: "Budget revision",
+  vendor: "Vendor",
   purchase_order: "Purchase order",
-  purchase_order_line: "Purchase order line",
-  bill: "Vendor bill",
-  bill_line: "Vendor bill line",
-  invoice: "Client invoice",
-  invoice_payment: "Invoice payment",
+  vendor_bill: "Vendor bill",
+  client: "Client",
+  client_invoice: "Client invoice",
   sow: "SOW",
+  person_settings: "Person settings",
+  workspace_settings: "Workspace settings",
+  workspace_billing_profile: "Billing profile",
+  workspace_logo: "Workspace logo",
 };
 
 /** A workspace day yyyy-MM-dd between 1900 and 2999 (documented as format "date"). */
