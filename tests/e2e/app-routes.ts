@@ -36,6 +36,7 @@ export function signedInRoutes(projectId: string): string[] {
     "/finance/bills",
     "/finance/purchase-orders",
     "/finance/sows",
+    "/finance/clients",
     "/finance/rate-cards",
     "/finance/audit",
     "/templates/folders",
