@@ -2,6 +2,7 @@ import type { Role } from "@domain/permissions";
 import type { AuthUser } from "./auth/middleware";
 import type { AppDeps } from "./context";
 import type { Db } from "./db/client";
+import type { Tx } from "./db/executor";
 import type { Logger } from "./lib/logger";
 
 /*
@@ -72,4 +73,14 @@ export function systemContext(deps: AppDeps, organizationId: string, role: Role 
     role,
     impersonating: null,
   };
+}
+
+/**
+ * `ctx` acting inside the open transaction `tx`: a use case given it runs its own transaction
+ * as a savepoint of `tx` (so another module's use case is reused, not copied, and commits or
+ * rolls back with the caller's: a SOW payment proposes its invoice through createInvoice).
+ */
+export function contextInTransaction(ctx: RequestContext, tx: Tx): RequestContext {
+  const db = tx as unknown as Db;
+  return { ...ctx, db, deps: { ...ctx.deps, database: { ...ctx.deps.database, db } } };
 }

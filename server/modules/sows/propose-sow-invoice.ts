@@ -2,13 +2,13 @@ import { paymentInvoiced, proposeInvoiceRefusal } from "@domain/sows";
 import { formatInvoiceNumber } from "@domain/invoices";
 import { transaction } from "../../db/executor";
 import { conflict, notFound } from "../../lib/errors";
-import type { RequestContext } from "../../request-context";
+import { contextInTransaction, type RequestContext } from "../../request-context";
 import { recordChange } from "../audit/record-change";
 import { createInvoice } from "../client-invoices/create-invoice";
 import type { ProposedSowInvoice, ProposeSowInvoice } from "./contract";
 import { readSow } from "./get-sow";
 import { linkEntryInvoice, selectEntries, updateSowRow } from "./repo";
-import { contextInTransaction, lockedSow } from "./sow-writes";
+import { lockedSow } from "./sow-writes";
 
 /**
  * A draft client invoice for a payment of the signed SOW's schedule: made by the client

@@ -1,8 +1,7 @@
 import { formatMoney } from "@domain/money";
 import { formatInvoiceNumber } from "@domain/invoices";
 import { paymentInvoiced, resolveSchedule, sowEditRefusal } from "@domain/sows";
-import type { Db } from "../../db/client";
-import type { Executor, Tx } from "../../db/executor";
+import type { Executor } from "../../db/executor";
 import type { SowDeliverableSnapshot, sowPaymentEntries } from "../../db/schema/finance-sows";
 import { AppError, badRequest, conflict, notFound, type FieldError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -194,14 +193,4 @@ export async function deliverablesSnapshot(
     dueDate: t.due_date,
     included: included.get(t.id) ?? true,
   }));
-}
-
-/**
- * `ctx` acting inside the open transaction `tx`: a use case given it runs its own transaction
- * as a savepoint of `tx` (so another module's use case is reused, not copied, and commits or
- * rolls back with the caller's).
- */
-export function contextInTransaction(ctx: RequestContext, tx: Tx): RequestContext {
-  const db = tx as unknown as Db;
-  return { ...ctx, db, deps: { ...ctx.deps, database: { ...ctx.deps.database, db } } };
 }
