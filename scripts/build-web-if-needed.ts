@@ -4,7 +4,9 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const builtIndex = path.join(root, "dist/web/index.html");
-const sources = ["web", "domain", "vite.config.ts", "package-lock.json"].map((p) => path.join(root, p));
+const sources = ["web", "domain", "vite.config.ts", "package-lock.json", "scripts/prerender-landing.tsx"].map(
+  (p) => path.join(root, p),
+);
 
 function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;

@@ -15,8 +15,12 @@ import { precompressDirectory } from "../vite.config";
  * app starts. A visitor with a session cookie gets the app as before.
  */
 
-/** The built index.html made into the landing page: its markup in #root, its title, no scripts. */
-export function landingHtml(indexHtml: string, markup: string): string {
+/**
+ * The built index.html made into the landing page: its markup in #root, its title, no scripts,
+ * and `fonts` (paths of the build's woff2 files) preloaded, so the text is drawn in Inter from the
+ * first paint instead of moving when the font arrives (Lighthouse measured a 0.14 layout shift).
+ */
+export function landingHtml(indexHtml: string, markup: string, fonts: readonly string[] = []): string {
   const title = /<title>([\s\S]*?)<\/title>/.exec(markup)?.[1];
   const body = markup.replace(/<title>[\s\S]*?<\/title>/, "");
   const start = indexHtml.indexOf('<div id="root">');
@@ -27,7 +31,10 @@ export function landingHtml(indexHtml: string, markup: string): string {
   html = html.replace(/\s*<script\b[^>]*>[\s\S]*?<\/script>/g, "");
   html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
   if (title) html = html.replace(/<title>[\s\S]*?<\/title>/, `<title>${title}</title>`);
-  return html;
+  const preload = fonts
+    .map((href) => `\n    <link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`)
+    .join("");
+  return html.replace(/\s*<\/head>/, `${preload}\n  </head>`);
 }
 
 /** Write dist/web/landing.html (and its .br/.gz) from the build in `webDir`. */
@@ -38,8 +45,16 @@ export function prerenderLanding(webDir: string): string {
       <LandingPage />
     </MemoryRouter>,
   );
+  // Inter's Latin subset (the page's text); the other subsets load only if a page needs them.
+  const assets = path.join(webDir, "assets");
+  const fonts = fs.existsSync(assets)
+    ? fs
+        .readdirSync(assets)
+        .filter((f) => /^inter-latin-wght-normal-[\w-]+\.woff2$/.test(f))
+        .map((f) => `/assets/${f}`)
+    : [];
   const file = path.join(webDir, "landing.html");
-  fs.writeFileSync(file, landingHtml(index, markup));
+  fs.writeFileSync(file, landingHtml(index, markup, fonts));
   const scratch = fs.mkdtempSync(path.join(webDir, ".landing-"));
   try {
     // Compress just this file the way the build compresses the others.

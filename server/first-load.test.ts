@@ -200,17 +200,25 @@ describe("the landing page as finished HTML", () => {
   beforeAll(() => {
     landingDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-hub-landing-"));
     fs.writeFileSync(path.join(landingDir, "index.html"), built);
+    fs.mkdirSync(path.join(landingDir, "assets"));
+    fs.writeFileSync(path.join(landingDir, "assets", "inter-latin-wght-normal-Ab12Cd34.woff2"), "wOF2");
+    fs.writeFileSync(path.join(landingDir, "assets", "inter-cyrillic-wght-normal-Ef56Gh78.woff2"), "wOF2");
     prerenderLanding(landingDir);
     landingApp = createApp(ctx.deps, { webDir: landingDir });
   });
   afterAll(() => fs.rmSync(landingDir, { recursive: true, force: true }));
 
-  it("is the built shell with the rendered landing page in #root, its title, the CSS and no scripts", () => {
+  it("is the built shell with the rendered landing page in #root, its title, the CSS, its font preloaded and no scripts", () => {
     const html = fs.readFileSync(path.join(landingDir, "landing.html"), "utf8");
     expect(html).not.toMatch(/<script\b/);
     expect(html).not.toContain("modulepreload");
     expect(html).not.toContain('class="spinner"');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Qq11Ww22.css">');
+    // Inter's Latin subset is preloaded (no layout shift when it arrives); other subsets are not.
+    expect(html).toContain(
+      '<link rel="preload" href="/assets/inter-latin-wght-normal-Ab12Cd34.woff2" as="font" type="font/woff2" crossorigin>',
+    );
+    expect(html).not.toContain("inter-cyrillic");
     expect(html).toContain("<title>Agency Hub · Projects, budgets and people for creative agencies</title>");
     expect(html.match(/<title>/g)).toHaveLength(1);
     // The page's words and its one way in: a plain link to /auth, where the app starts.
