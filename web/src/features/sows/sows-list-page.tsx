@@ -1,20 +1,28 @@
 import { useMemo, useState } from "react";
-import { Download, Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { formatListDay } from "@domain/index";
 import { SOW_STATUS_LABEL, SOW_STATUSES } from "@domain/sows";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Pager } from "@/components/ui/pager";
-import { Skeleton } from "@/components/ui/skeleton";
 import { SortHeader } from "@/components/sort-header";
+import {
+  countLabel,
+  DateRangeFilter,
+  FilterSelect,
+  ListBody,
+  ListTable,
+  ListToolbar,
+  SortSelect,
+  TotalsCard,
+  totalsTitle,
+  type SortOption,
+} from "@/components/document-list";
 import { EmptyState, Page } from "@/features/app-shell/page";
 import { Money } from "@/features/budgets/status-badge";
 import { useClientList } from "@/features/invoices/api";
 import { useNavProjects } from "@/features/navigation/use-nav-data";
-import { SELECT_CLASS } from "@/features/settings/form-fields";
 import { useAppToday } from "@/features/vendor-bills/api";
-import { cn } from "@/lib/cn";
 import { useListUrlState } from "@/lib/list-url-state";
 import {
   sowExportHref,
@@ -27,7 +35,10 @@ import {
 import { NewSowDialog } from "./new-sow-dialog";
 import { SowStatusBadge } from "./status-badge";
 
-const SORTS: { value: `${SowSortKey}:${"asc" | "desc"}`; label: string }[] = [
+const NOUN = ["SOW", "SOWs"] as const;
+const TOTAL_FIGURES = [{ label: "Fee", value: (t: SowListResponse["totals"][number]) => t.feeMinor }];
+
+const SORTS: SortOption<SowSortKey>[] = [
   { value: "number:desc", label: "Number (newest first)" },
   { value: "number:asc", label: "Number (oldest first)" },
   { value: "date:desc", label: "Date (latest first)" },
@@ -84,126 +95,62 @@ export function SowsListPage() {
       }
     >
       <div className="space-y-4">
-        <div className="flex flex-col gap-3">
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <div className="relative sm:w-80">
-              <Search
-                aria-hidden
-                className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                type="search"
-                aria-label="Search statements of work"
-                placeholder="Search number, title or client…"
-                className="pl-9"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-            </div>
-            <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
-              {data
-                ? `${data.total} SOW${data.total === 1 ? "" : "s"}${filtered ? (data.total === 1 ? " matches" : " match") : ""}`
-                : null}
-            </p>
-            <Button asChild variant="outline" size="sm">
-              <a href={sowExportHref(params)} download>
-                <Download aria-hidden /> Export CSV
-              </a>
-            </Button>
-          </div>
-          <div className="grid grid-cols-2 gap-2 md:grid-cols-3 xl:grid-cols-6">
-            <select
-              aria-label="Status"
-              className={SELECT_CLASS}
-              value={status}
-              onChange={(e) => update({ status: e.target.value || null })}
-            >
-              <option value="">All statuses</option>
-              {SOW_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {SOW_STATUS_LABEL[s]}
-                </option>
-              ))}
-              {status && !status.split(",").every((s) => s in SOW_STATUS_LABEL) ? (
-                <option value={status}>{status}</option>
-              ) : null}
-            </select>
-            <select
-              aria-label="Client"
-              className={SELECT_CLASS}
-              value={clientId}
-              onChange={(e) => update({ clientId: e.target.value || null })}
-            >
-              <option value="">All clients</option>
-              {(clients.data?.items ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                  {c.archived ? " (archived)" : ""}
-                </option>
-              ))}
-            </select>
-            <select
-              aria-label="Project"
-              className={SELECT_CLASS}
-              value={projectId}
-              onChange={(e) => update({ projectId: e.target.value || null })}
-            >
-              <option value="">All projects</option>
-              {projects.map((p) => (
-                <option key={p.folderId} value={p.folderId}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-            <Input
-              type="date"
-              aria-label="Dated from"
-              value={from}
-              max={to || undefined}
-              onChange={(e) => update({ from: e.target.value || null })}
-            />
-            <Input
-              type="date"
-              aria-label="Dated to"
-              value={to}
-              min={from || undefined}
-              onChange={(e) => update({ to: e.target.value || null })}
-            />
-            <select
-              aria-label="Sort by"
-              className={SELECT_CLASS}
-              value={`${sort}:${dir}`}
-              onChange={(e) => {
-                const [key, d] = e.target.value.split(":");
-                update({ sort: key ?? null, dir: d ?? null }, false);
-              }}
-            >
-              {SORTS.some((o) => o.value === `${sort}:${dir}`) ? null : (
-                <option value={`${sort}:${dir}`}>Custom order</option>
-              )}
-              {SORTS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <ListToolbar
+          searchLabel="Search statements of work"
+          searchPlaceholder="Search number, title or client…"
+          search={search}
+          onSearch={setSearch}
+          count={data ? countLabel(data.total, NOUN, filtered) : null}
+          exportHref={sowExportHref(params)}
+          columns={6}
+        >
+          <FilterSelect
+            label="Status"
+            allLabel="All statuses"
+            value={status}
+            options={SOW_STATUSES.map((s) => ({ value: s, label: SOW_STATUS_LABEL[s] }))}
+            onChange={(v) => update({ status: v })}
+          />
+          <FilterSelect
+            label="Client"
+            allLabel="All clients"
+            value={clientId}
+            options={(clients.data?.items ?? []).map((c) => ({
+              value: c.id,
+              label: `${c.name}${c.archived ? " (archived)" : ""}`,
+            }))}
+            onChange={(v) => update({ clientId: v })}
+          />
+          <FilterSelect
+            label="Project"
+            allLabel="All projects"
+            value={projectId}
+            options={projects.map((p) => ({ value: p.folderId, label: p.name }))}
+            onChange={(v) => update({ projectId: v })}
+          />
+          <DateRangeFilter
+            fromLabel="Dated from"
+            toLabel="Dated to"
+            from={from}
+            to={to}
+            onFrom={(v) => update({ from: v })}
+            onTo={(v) => update({ to: v })}
+          />
+          <SortSelect
+            options={SORTS}
+            sort={sort}
+            dir={dir}
+            onChange={(k, d) => update({ sort: k, dir: d }, false)}
+          />
+        </ListToolbar>
 
-        {list.isPending ? (
-          <div className="space-y-2">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-11 w-full" />
-            ))}
-          </div>
-        ) : list.isError ? (
-          <EmptyState title="Could not load statements of work">{list.error.message}</EmptyState>
-        ) : data && data.total === 0 ? (
-          filtered ? (
-            <EmptyState title="No statements of work match">
-              Try another search or clear the filters.
-            </EmptyState>
-          ) : (
+        <ListBody
+          query={list}
+          total={data?.total}
+          filtered={filtered}
+          errorTitle="Could not load statements of work"
+          noMatchTitle="No statements of work match"
+          empty={
             <EmptyState title="No statements of work yet">
               Agree the work with a client with New SOW: pick the project and client, write the scope, choose
               the deliverables, set the fee and the payment schedule, then send it to be signed.
@@ -213,16 +160,11 @@ export function SowsListPage() {
                 </Button>
               </div>
             </EmptyState>
-          )
-        ) : data ? (
-          <>
-            <div
-              className={cn(
-                "relative hidden overflow-x-auto rounded-xl border bg-card md:block",
-                list.isPlaceholderData && "opacity-60",
-              )}
-            >
-              <table className="w-full text-sm" aria-label="Statements of work">
+          }
+        >
+          {data ? (
+            <>
+              <ListTable label="Statements of work" dimmed={list.isPlaceholderData}>
                 <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
                   <tr>
                     <SortHeader label="Number" col="number" sort={sort} dir={dir} onSort={toggleSort} />
@@ -245,8 +187,7 @@ export function SowsListPage() {
                   {data.totals.map((t) => (
                     <tr key={t.currency}>
                       <th scope="row" colSpan={6} className="px-3 py-2 text-left">
-                        Total of {t.count} SOW{t.count === 1 ? "" : "s"}
-                        {data.totals.length > 1 ? ` in ${t.currency}` : ""}
+                        {totalsTitle(t, NOUN, data.totals.length)}
                         {data.total > data.items.length ? (
                           <span className="font-normal text-muted-foreground"> (every page)</span>
                         ) : null}
@@ -257,22 +198,22 @@ export function SowsListPage() {
                     </tr>
                   ))}
                 </tfoot>
-              </table>
-            </div>
-            <ul className="space-y-2 md:hidden" aria-label="Statements of work">
-              {data.items.map((sow) => (
-                <SowCard key={sow.id} sow={sow} today={today} />
-              ))}
-            </ul>
-            <TotalsCard totals={data.totals} />
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(next) => update({ page: String(next) }, false)}
-            />
-          </>
-        ) : null}
+              </ListTable>
+              <ul className="space-y-2 md:hidden" aria-label="Statements of work">
+                {data.items.map((sow) => (
+                  <SowCard key={sow.id} sow={sow} today={today} />
+                ))}
+              </ul>
+              <TotalsCard totals={data.totals} noun={NOUN} figures={TOTAL_FIGURES} testId="sow-totals-card" />
+              <Pager
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPage={(next) => update({ page: String(next) }, false)}
+              />
+            </>
+          ) : null}
+        </ListBody>
       </div>
       <NewSowDialog open={creating} onOpenChange={setCreating} />
     </Page>
@@ -366,26 +307,5 @@ function SowCard({ sow, today }: { sow: SowListItem; today: string }) {
         </dl>
       </Link>
     </li>
-  );
-}
-
-/** Below 768 px the table's footer is a card: the fee totals of every page of the filtered set. */
-function TotalsCard({ totals }: { totals: SowListResponse["totals"] }) {
-  if (totals.length === 0) return null;
-  return (
-    <div
-      className="mt-2 space-y-2 rounded-xl border bg-muted/30 p-3 text-xs md:hidden"
-      data-testid="sow-totals-card"
-    >
-      {totals.map((t) => (
-        <div key={t.currency} className="flex justify-between gap-2">
-          <p className="font-medium">
-            Total of {t.count} SOW{t.count === 1 ? "" : "s"}
-            {totals.length > 1 ? ` in ${t.currency}` : ""}
-          </p>
-          <Money value={t.feeMinor} currency={t.currency} className="font-medium" />
-        </div>
-      ))}
-    </div>
   );
 }
