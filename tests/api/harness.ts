@@ -130,6 +130,15 @@ export class TestClient {
     return { status: res.status, headers: res.headers, body: body as T, text };
   }
 
+  /** GET a file (a PDF, an image) as bytes, with the session's cookies. */
+  async bytes(pathname: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+    const headers: Record<string, string> = { origin: "http://localhost:3000" };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const res = await this.app.request(`http://localhost:3000${pathname}`, { headers });
+    keepCookies(this.cookies, res.headers);
+    return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+  }
+
   get = <T = unknown>(p: string, headers?: Record<string, string>) => this.request<T>(p, { headers });
   post = <T = unknown>(p: string, json?: unknown) => this.request<T>(p, { method: "POST", json });
   put = <T = unknown>(p: string, json?: unknown) => this.request<T>(p, { method: "PUT", json });

@@ -5,6 +5,7 @@ import {
   drawPageFooters,
   drawSender,
   INK,
+  lineHeight,
   MUTED,
   RULE,
   startPdf,
@@ -207,13 +208,8 @@ function draw(w: Writer, sow: SowDetail, options: SowPdfOptions) {
   };
   header();
   const cell: Style = { size: 9.5 };
+  const step = lineHeight(cell);
   sow.schedule.forEach((e, index) => {
-    if (y + 22 > BOTTOM - 40) {
-      doc.addPage();
-      y = MARGIN.top;
-      header();
-    }
-    const ty = y + 4;
     const cells = [
       String(index + 1),
       e.label,
@@ -221,18 +217,31 @@ function draw(w: Writer, sow: SowDetail, options: SowPdfOptions) {
       e.percentBp !== null ? `${basisPointsToPercentText(e.percentBp)} %` : "",
       money(e.amountMinor),
     ];
-    cells.forEach((value, i) =>
-      text(
-        w,
-        value,
-        colX(i) + PAD,
-        ty,
-        SCHEDULE_COLUMNS[i]!.width - 2 * PAD,
-        i === 0 ? { ...cell, color: MUTED } : cell,
-        SCHEDULE_COLUMNS[i]!.align,
+    // The label and the milestone wrap within their columns; the row is as tall as its longest.
+    const lines = cells.map((value, i) =>
+      i === 1 || i === 2 ? w.wrap(value, SCHEDULE_COLUMNS[i]!.width - 2 * PAD, cell) : [value],
+    );
+    const height = Math.max(22, 8 + step * Math.max(...lines.map((l) => l.length)));
+    if (y + height > BOTTOM - 40) {
+      doc.addPage();
+      y = MARGIN.top;
+      header();
+    }
+    const ty = y + 4;
+    lines.forEach((column, i) =>
+      column.forEach((value, n) =>
+        text(
+          w,
+          value,
+          colX(i) + PAD,
+          ty + n * step,
+          SCHEDULE_COLUMNS[i]!.width - 2 * PAD,
+          i === 0 ? { ...cell, color: MUTED } : cell,
+          SCHEDULE_COLUMNS[i]!.align,
+        ),
       ),
     );
-    y += 22;
+    y += height;
     w.rule(MARGIN.left, RIGHT, y, RULE, 0.5);
   });
   room(30);

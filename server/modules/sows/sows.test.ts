@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
@@ -279,6 +283,31 @@ describe("statements of work", () => {
     expect(pdf.headers.get("content-disposition")).toContain(`${sow.displayNumber}-v2.pdf`);
     expect(pdf.text.startsWith("%PDF")).toBe(true);
     expect((await job.owner.client.get(`/api/sows/${sow.id}/pdf`)).text.startsWith("%PDF")).toBe(true);
+  });
+
+  it("prints the whole schedule in its PDF: a long label or milestone wraps in its column, never cut", async () => {
+    const job = await newSowJob(ctx);
+    const milestone =
+      "On delivery of the final graded and mixed masters of every film, cutdown and social version to the client's distribution partner";
+    const sow = await created(job, {
+      feeMinor: FEE,
+      schedule: [
+        { label: "Deposit on signature of this statement of work by both parties", percentBp: 5000 },
+        { label: "Delivery", milestone, percentBp: 5000 },
+      ],
+    });
+    const pdf = await job.owner.client.bytes(`/api/sows/${sow.id}/pdf`);
+    expect(pdf.status).toBe(200);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sow-pdf-"));
+    try {
+      const file = path.join(dir, "sow.pdf");
+      fs.writeFileSync(file, pdf.bytes);
+      const words = execFileSync("pdftotext", [file, "-"]).toString().replace(/\s+/g, " ");
+      expect(words).toContain(milestone);
+      expect(words).toContain("Deposit on signature of this statement of work by both parties");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("proposes a draft client invoice from a payment of a signed SOW with a budget, once", async () => {
