@@ -29,3 +29,29 @@ export function useListUrlState() {
 
   return { params, update, search, setSearch };
 }
+
+type Dir = "asc" | "desc";
+
+/**
+ * A list's sort in the URL: the key and direction shown (the defaults when the URL has none or an
+ * unknown direction), `toggleSort` for a column header (a new column starts at `firstDir`, the
+ * same column flips) and `setSort` for the sort menu. Changing the sort keeps the page.
+ */
+export function listSort<K extends string>(
+  params: URLSearchParams,
+  update: (changes: Record<string, string | null>, resetPage?: boolean) => void,
+  defaults: { sort: K; dir: Dir },
+  firstDir: Dir = "asc",
+) {
+  const sort = (params.get("sort") as K | null) ?? defaults.sort;
+  const raw = params.get("dir");
+  const dir: Dir = raw === "asc" || raw === "desc" ? raw : defaults.dir;
+  const other: Dir = firstDir === "asc" ? "desc" : "asc";
+  return {
+    sort,
+    dir,
+    toggleSort: (key: K) =>
+      update({ sort: key, dir: sort === key && dir === firstDir ? other : firstDir }, false),
+    setSort: (key: string | null, d: string | null) => update({ sort: key, dir: d }, false),
+  };
+}

@@ -11,7 +11,7 @@ import { EmptyState, Page } from "@/features/app-shell/page";
 import { useNavProjects } from "@/features/navigation/use-nav-data";
 import { SELECT_CLASS } from "@/features/settings/form-fields";
 import { cn } from "@/lib/cn";
-import { useListUrlState } from "@/lib/list-url-state";
+import { listSort, useListUrlState } from "@/lib/list-url-state";
 import { useBudgetList, type BudgetListItem, type BudgetSortKey } from "./api";
 import { listExportHref, revisionName, STATUS_LABEL } from "./figures";
 import { NewBudgetDialog } from "./new-budget-dialog";
@@ -38,14 +38,15 @@ export function BudgetsListPage() {
   const list = useBudgetList(params.toString());
   const projects = useNavProjects();
   const data = list.data;
-  const sort = (params.get("sort") as BudgetSortKey | null) ?? "updatedAt";
-  const dir = params.get("dir") === "asc" ? "asc" : "desc";
+  const { sort, dir, toggleSort } = listSort<BudgetSortKey>(
+    params,
+    update,
+    { sort: "updatedAt", dir: "desc" },
+    "desc",
+  );
   const status = params.get("status") ?? "";
   const projectId = params.get("projectId") ?? "";
   const filtered = Boolean(status || projectId || params.get("search"));
-
-  const toggleSort = (key: BudgetSortKey) =>
-    update({ sort: key, dir: sort === key && dir === "desc" ? "asc" : "desc" }, false);
   const folders = (projects.data?.projects ?? [])
     .filter((p): p is typeof p & { folderId: string } => p.folderId !== null)
     .sort((a, b) => a.name.localeCompare(b.name));

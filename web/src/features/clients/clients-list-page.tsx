@@ -14,7 +14,7 @@ import {
   type SortOption,
 } from "@/components/document-list";
 import { EmptyState, Page } from "@/features/app-shell/page";
-import { useListUrlState } from "@/lib/list-url-state";
+import { listSort, useListUrlState } from "@/lib/list-url-state";
 import { useClientList, type Client, type ClientSortKey } from "./api";
 import { ClientDialog } from "./client-dialog";
 
@@ -39,12 +39,12 @@ export function ClientsListPage() {
   const { params, update, search, setSearch } = useListUrlState();
   const list = useClientList(params.toString());
   const data = list.data;
-  const sort = (params.get("sort") as ClientSortKey | null) ?? "name";
-  const dir = params.get("dir") === "desc" ? "desc" : "asc";
+  const { sort, dir, toggleSort, setSort } = listSort<ClientSortKey>(params, update, {
+    sort: "name",
+    dir: "asc",
+  });
   const archived = params.get("archived") ?? "";
   const filtered = Boolean(params.get("search") || archived);
-  const toggleSort = (key: ClientSortKey) =>
-    update({ sort: key, dir: sort === key && dir === "asc" ? "desc" : "asc" }, false);
   const newButton = (
     <Button size="sm" onClick={() => setEditing("new")}>
       <Plus aria-hidden /> New client
@@ -89,7 +89,7 @@ export function ClientsListPage() {
               options={SORTS}
               sort={sort}
               dir={dir}
-              onChange={(key, d) => update({ sort: key, dir: d }, false)}
+              onChange={setSort}
               className="sm:w-56 md:hidden"
             />
           </div>

@@ -10,7 +10,7 @@ import { useBudgetList } from "@/features/budgets/api";
 import { Money } from "@/features/budgets/status-badge";
 import { useAppToday } from "@/features/vendor-bills/api";
 import { cn } from "@/lib/cn";
-import { useListUrlState } from "@/lib/list-url-state";
+import { listSort, useListUrlState } from "@/lib/list-url-state";
 import {
   invoiceExportHref,
   invoiceHref,
@@ -69,8 +69,10 @@ export function InvoicesListPage() {
   const budgets = useBudgetList("sort=name&dir=asc&pageSize=200");
   const today = useAppToday() ?? "";
   const data = list.data;
-  const sort = (params.get("sort") as InvoiceSortKey | null) ?? "number";
-  const dir = params.get("dir") === "asc" ? "asc" : "desc";
+  const { sort, dir, toggleSort, setSort } = listSort<InvoiceSortKey>(params, update, {
+    sort: "number",
+    dir: "desc",
+  });
   const status = params.get("status") ?? "";
   const clientId = params.get("clientId") ?? "";
   const projectId = params.get("projectId") ?? "";
@@ -85,9 +87,6 @@ export function InvoicesListPage() {
     for (const b of budgets.data?.items ?? []) seen.set(b.projectId, b.projectName ?? "Unknown project");
     return [...seen].sort((a, b) => a[1].localeCompare(b[1]));
   }, [budgets.data]);
-
-  const toggleSort = (key: InvoiceSortKey) =>
-    update({ sort: key, dir: sort === key && dir === "asc" ? "desc" : "asc" }, false);
 
   return (
     <Page
@@ -150,12 +149,7 @@ export function InvoicesListPage() {
             />
             Overdue only
           </label>
-          <SortSelect
-            options={SORTS}
-            sort={sort}
-            dir={dir}
-            onChange={(k, d) => update({ sort: k, dir: d }, false)}
-          />
+          <SortSelect options={SORTS} sort={sort} dir={dir} onChange={setSort} />
         </ListToolbar>
 
         <ListBody

@@ -9,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { EmptyState, Page } from "@/features/app-shell/page";
 import { useBudgetList } from "@/features/budgets/api";
 import { Money } from "@/features/budgets/status-badge";
-import { useListUrlState } from "@/lib/list-url-state";
+import { listSort, useListUrlState } from "@/lib/list-url-state";
 import {
   purchaseOrderExportHref,
   purchaseOrderHref,
@@ -106,8 +106,12 @@ function OrdersList({ onCreate }: { onCreate: () => void }) {
   const vendors = useVendorList("archived=all&sort=name&dir=asc&pageSize=200");
   const budgets = useBudgetList("sort=name&dir=asc&pageSize=200");
   const data = list.data;
-  const sort = (params.get("sort") as PurchaseOrderSortKey | null) ?? "number";
-  const dir = params.get("dir") === "asc" ? "asc" : "desc";
+  const { sort, dir, toggleSort, setSort } = listSort<PurchaseOrderSortKey>(
+    params,
+    update,
+    { sort: "number", dir: "desc" },
+    "desc",
+  );
   const status = params.get("status") ?? "";
   const vendorId = params.get("vendorId") ?? "";
   const budgetId = params.get("budgetId") ?? "";
@@ -115,9 +119,6 @@ function OrdersList({ onCreate }: { onCreate: () => void }) {
   const to = params.get("to") ?? "";
   const filtered = Boolean(status || vendorId || budgetId || from || to || params.get("search"));
   const today = new Date().toISOString().slice(0, 10);
-
-  const toggleSort = (key: PurchaseOrderSortKey) =>
-    update({ sort: key, dir: sort === key && dir === "desc" ? "asc" : "desc" }, false);
 
   return (
     <div className="space-y-4">
@@ -171,7 +172,7 @@ function OrdersList({ onCreate }: { onCreate: () => void }) {
           sort={sort}
           dir={dir}
           className="col-span-2 md:col-span-1"
-          onChange={(k, d) => update({ sort: k, dir: d }, false)}
+          onChange={setSort}
         />
       </ListToolbar>
 

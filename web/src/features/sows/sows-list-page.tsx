@@ -23,7 +23,7 @@ import { Money } from "@/features/budgets/status-badge";
 import { useClientList } from "@/features/invoices/api";
 import { useNavProjects } from "@/features/navigation/use-nav-data";
 import { useAppToday } from "@/features/vendor-bills/api";
-import { useListUrlState } from "@/lib/list-url-state";
+import { listSort, useListUrlState } from "@/lib/list-url-state";
 import {
   sowExportHref,
   sowHref,
@@ -63,8 +63,10 @@ export function SowsListPage() {
   const navProjects = useNavProjects();
   const today = useAppToday() ?? "";
   const data = list.data;
-  const sort = (params.get("sort") as SowSortKey | null) ?? "number";
-  const dir = params.get("dir") === "asc" ? "asc" : "desc";
+  const { sort, dir, toggleSort, setSort } = listSort<SowSortKey>(params, update, {
+    sort: "number",
+    dir: "desc",
+  });
   const status = params.get("status") ?? "";
   const clientId = params.get("clientId") ?? "";
   const projectId = params.get("projectId") ?? "";
@@ -80,9 +82,6 @@ export function SowsListPage() {
         .sort((a, b) => a.name.localeCompare(b.name)),
     [navProjects.data],
   );
-
-  const toggleSort = (key: SowSortKey) =>
-    update({ sort: key, dir: sort === key && dir === "asc" ? "desc" : "asc" }, false);
 
   return (
     <Page
@@ -136,12 +135,7 @@ export function SowsListPage() {
             onFrom={(v) => update({ from: v })}
             onTo={(v) => update({ to: v })}
           />
-          <SortSelect
-            options={SORTS}
-            sort={sort}
-            dir={dir}
-            onChange={(k, d) => update({ sort: k, dir: d }, false)}
-          />
+          <SortSelect options={SORTS} sort={sort} dir={dir} onChange={setSort} />
         </ListToolbar>
 
         <ListBody

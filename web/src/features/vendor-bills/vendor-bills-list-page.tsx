@@ -16,7 +16,7 @@ import { EmptyState, Page } from "@/features/app-shell/page";
 import { Money } from "@/features/budgets/status-badge";
 import { useVendorList } from "@/features/purchase-orders/api";
 import { cn } from "@/lib/cn";
-import { useListUrlState } from "@/lib/list-url-state";
+import { listSort, useListUrlState } from "@/lib/list-url-state";
 import {
   useVendorBillList,
   vendorBillExportHref,
@@ -75,8 +75,10 @@ export function VendorBillsListPage() {
   const list = useVendorBillList(params.toString());
   const vendors = useVendorList("archived=all&sort=name&dir=asc&pageSize=200");
   const data = list.data;
-  const sort = (params.get("sort") as VendorBillSortKey | null) ?? "dueDate";
-  const dir = params.get("dir") === "desc" ? "desc" : "asc";
+  const { sort, dir, toggleSort, setSort } = listSort<VendorBillSortKey>(params, update, {
+    sort: "dueDate",
+    dir: "asc",
+  });
   const status = params.get("status") ?? "";
   const vendorId = params.get("vendorId") ?? "";
   const dueFrom = params.get("dueFrom") ?? "";
@@ -84,9 +86,6 @@ export function VendorBillsListPage() {
   const withoutPo = params.get("withoutPo") ?? "";
   const filtered = Boolean(status || vendorId || dueFrom || dueTo || withoutPo || params.get("search"));
   const today = data?.asOf ?? "";
-
-  const toggleSort = (key: VendorBillSortKey) =>
-    update({ sort: key, dir: sort === key && dir === "asc" ? "desc" : "asc" }, false);
 
   return (
     <Page
@@ -146,12 +145,7 @@ export function VendorBillsListPage() {
             onFrom={(v) => update({ dueFrom: v })}
             onTo={(v) => update({ dueTo: v })}
           />
-          <SortSelect
-            options={SORTS}
-            sort={sort}
-            dir={dir}
-            onChange={(k, d) => update({ sort: k, dir: d }, false)}
-          />
+          <SortSelect options={SORTS} sort={sort} dir={dir} onChange={setSort} />
         </ListToolbar>
 
         <ListBody
