@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Download } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { formatDateTime, formatDetailDay } from "@domain/index";
 import { INVOICE_KIND_LABEL } from "@domain/invoices";
 import { formatMoney, minorToDecimalString } from "@domain/money";
 import { Button } from "@/components/ui/button";
+import { Fact, Figure, HistoryStep } from "@/components/document-parts";
 import {
   Dialog,
   DialogContent,
@@ -185,17 +186,17 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
             )}
             <h2 className="pt-2 text-lg font-semibold">History</h2>
             <ol className="space-y-1.5 rounded-xl border bg-card p-3 text-sm" data-testid="invoice-history">
-              <Step what="Created" who={invoice.createdBy} when={invoice.createdAt} />
+              <HistoryStep what="Created" who={invoice.createdBy} when={invoice.createdAt} />
               {invoice.sentAt ? (
-                <Step
+                <HistoryStep
                   what={`Sent${invoice.sentTo ? ` to ${invoice.sentTo}` : ""}`}
                   who={invoice.sentBy}
                   when={invoice.sentAt}
                 />
               ) : null}
-              {invoice.paidAt ? <Step what="Paid in full" who={null} when={invoice.paidAt} /> : null}
+              {invoice.paidAt ? <HistoryStep what="Paid in full" who={null} when={invoice.paidAt} /> : null}
               {invoice.voidedAt ? (
-                <Step
+                <HistoryStep
                   what={`Voided${invoice.voidReason ? `: ${invoice.voidReason}` : ""}`}
                   who={invoice.voidedBy}
                   when={invoice.voidedAt}
@@ -261,41 +262,6 @@ export function InvoiceLines({
         </span>
       </li>
     </ul>
-  );
-}
-
-function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={cn("min-w-0", className)}>
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5">{children}</dd>
-    </div>
-  );
-}
-
-function Figure({ label, value, alert }: { label: string; value: ReactNode; alert?: boolean }) {
-  return (
-    <div
-      className={cn("min-w-0 rounded-xl border bg-card p-3", alert && "border-destructive/50")}
-      data-figure={label}
-    >
-      <p className="text-xs text-muted-foreground">{label}</p>
-      <p className={cn("mt-1 truncate text-base font-semibold sm:text-lg", alert && "text-destructive")}>
-        {value}
-      </p>
-    </div>
-  );
-}
-
-function Step({ what, who, when }: { what: string; who: { name: string } | null; when: string }) {
-  return (
-    <li>
-      <span className="font-medium break-words">{what}</span>
-      <span className="block text-xs text-muted-foreground">
-        {formatDateTime(when)}
-        {who ? ` · ${who.name}` : ""}
-      </span>
-    </li>
   );
 }
 

@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Download, Pencil } from "lucide-react";
 import { Link, useParams } from "react-router";
-import { formatDateTime, formatDetailDay } from "@domain/index";
+import { formatDetailDay } from "@domain/index";
 import { formatMoney } from "@domain/money";
 import { Button } from "@/components/ui/button";
+import { Fact, Figure, HistoryStep } from "@/components/document-parts";
 import {
   Dialog,
   DialogContent,
@@ -263,19 +264,23 @@ function PurchaseOrderView({ po }: { po: PurchaseOrderDetail }) {
                 History
               </h2>
               <ol className="space-y-1.5 rounded-xl border bg-card p-3 text-sm" data-testid="po-history">
-                <Step what="Created" who={po.createdBy} when={po.createdAt} />
-                {po.submittedAt ? <Step what="Submitted" who={po.submittedBy} when={po.submittedAt} /> : null}
-                {po.approvedAt ? <Step what="Approved" who={po.approvedBy} when={po.approvedAt} /> : null}
+                <HistoryStep what="Created" who={po.createdBy} when={po.createdAt} />
+                {po.submittedAt ? (
+                  <HistoryStep what="Submitted" who={po.submittedBy} when={po.submittedAt} />
+                ) : null}
+                {po.approvedAt ? (
+                  <HistoryStep what="Approved" who={po.approvedBy} when={po.approvedAt} />
+                ) : null}
                 {po.sentAt ? (
-                  <Step
+                  <HistoryStep
                     what={`Sent${po.sentTo ? ` to ${po.sentTo}` : ""}`}
                     who={po.sentBy}
                     when={po.sentAt}
                   />
                 ) : null}
-                {po.closedAt ? <Step what="Closed" who={null} when={po.closedAt} /> : null}
+                {po.closedAt ? <HistoryStep what="Closed" who={null} when={po.closedAt} /> : null}
                 {po.cancelledAt ? (
-                  <Step
+                  <HistoryStep
                     what={`Cancelled${po.cancelReason ? `: ${po.cancelReason}` : ""}`}
                     who={po.cancelledBy}
                     when={po.cancelledAt}
@@ -300,15 +305,6 @@ function PurchaseOrderView({ po }: { po: PurchaseOrderDetail }) {
         </DialogContent>
       </Dialog>
     </Page>
-  );
-}
-
-function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={cn("min-w-0", className)}>
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5">{children}</dd>
-    </div>
   );
 }
 
@@ -344,27 +340,6 @@ function AmountsRow({
         </dd>
       </div>
     </dl>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="min-w-0 rounded-xl border bg-card p-3" data-figure={label}>
-      <p className="text-xs text-muted-foreground">{label}</p>
-      <p className="mt-1 truncate text-base font-semibold sm:text-lg">{value}</p>
-    </div>
-  );
-}
-
-function Step({ what, who, when }: { what: string; who: { name: string } | null; when: string }) {
-  return (
-    <li>
-      <span className="font-medium">{what}</span>
-      <span className="block text-xs text-muted-foreground">
-        {formatDateTime(when)}
-        {who ? ` · ${who.name}` : ""}
-      </span>
-    </li>
   );
 }
 

@@ -1,10 +1,11 @@
-import { useMemo, useState, type ReactNode } from "react";
+import { useMemo, useState } from "react";
 import { Download, RefreshCw } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { formatDateTime, formatDetailDay } from "@domain/index";
 import { basisPointsToPercentText, formatMoney, minorToDecimalString, parseMoney } from "@domain/money";
 import { SOW_STATUS_LABEL, proposeInvoiceRefusal } from "@domain/sows";
 import { Button } from "@/components/ui/button";
+import { Fact, Figure, HistoryStep } from "@/components/document-parts";
 import {
   Dialog,
   DialogContent,
@@ -529,16 +530,16 @@ function SowView({ sow }: { sow: SowDetail }) {
             </ol>
             <h2 className="pt-2 text-lg font-semibold">History</h2>
             <ol className="space-y-1.5 rounded-xl border bg-card p-3 text-sm" data-testid="sow-history">
-              <Step what="Created" who={sow.createdBy} when={formatDateTime(sow.createdAt)} />
+              <HistoryStep what="Created" who={sow.createdBy} when={formatDateTime(sow.createdAt)} />
               {sow.sentAt ? (
-                <Step
+                <HistoryStep
                   what={`Sent${sow.sentTo ? ` to ${sow.sentTo}` : ""}`}
                   who={sow.sentBy}
                   when={formatDateTime(sow.sentAt)}
                 />
               ) : null}
               {sow.signedOn ? (
-                <Step
+                <HistoryStep
                   what={`Signed${sow.signedByName ? ` by ${sow.signedByName}` : ""}`}
                   who={sow.signedRecordedBy}
                   when={formatDetailDay(sow.signedOn)}
@@ -730,36 +731,6 @@ function ScheduleTable({
         </span>
       </li>
     </ul>
-  );
-}
-
-function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={cn("min-w-0", className)}>
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5">{children}</dd>
-    </div>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="min-w-0 rounded-xl border bg-card p-3" data-figure={label}>
-      <p className="text-xs text-muted-foreground">{label}</p>
-      <p className="mt-1 truncate text-base font-semibold sm:text-lg">{value}</p>
-    </div>
-  );
-}
-
-function Step({ what, who, when }: { what: string; who: { name: string } | null; when: string }) {
-  return (
-    <li>
-      <span className="font-medium break-words">{what}</span>
-      <span className="block text-xs text-muted-foreground">
-        {when}
-        {who ? ` · ${who.name}` : ""}
-      </span>
-    </li>
   );
 }
 

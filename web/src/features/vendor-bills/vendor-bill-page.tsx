@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { formatDateTime, formatDetailDay } from "@domain/index";
+import { formatDetailDay } from "@domain/index";
 import { formatMoney } from "@domain/money";
 import type { VendorBillAction } from "@domain/vendor-bills";
 import { Badge } from "@/components/ui/badge";
+import { Fact, Figure, HistoryStep } from "@/components/document-parts";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -207,17 +208,19 @@ function BillView({ bill }: { bill: VendorBillDetail }) {
               History
             </h2>
             <ol className="space-y-1.5 rounded-xl border bg-card p-3 text-sm" data-testid="bill-history">
-              <Step what="Entered" who={bill.createdBy} when={bill.createdAt} />
-              {bill.approvedAt ? <Step what="Approved" who={bill.approvedBy} when={bill.approvedAt} /> : null}
+              <HistoryStep what="Entered" who={bill.createdBy} when={bill.createdAt} />
+              {bill.approvedAt ? (
+                <HistoryStep what="Approved" who={bill.approvedBy} when={bill.approvedAt} />
+              ) : null}
               {bill.paidAt ? (
-                <Step
+                <HistoryStep
                   what={`Paid${bill.paymentDate ? ` on ${formatDetailDay(bill.paymentDate)}` : ""}`}
                   who={bill.paidBy}
                   when={bill.paidAt}
                 />
               ) : null}
               {bill.voidedAt ? (
-                <Step
+                <HistoryStep
                   what={`Voided${bill.voidReason ? `: ${bill.voidReason}` : ""}`}
                   who={bill.voidedBy}
                   when={bill.voidedAt}
@@ -229,36 +232,6 @@ function BillView({ bill }: { bill: VendorBillDetail }) {
       </div>
       <StepDialog bill={bill} action={asking} onClose={() => setAsking(null)} />
     </Page>
-  );
-}
-
-function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={cn("min-w-0", className)}>
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5">{children}</dd>
-    </div>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="min-w-0 rounded-xl border bg-card p-3" data-figure={label}>
-      <p className="text-xs text-muted-foreground">{label}</p>
-      <p className="mt-1 truncate text-base font-semibold sm:text-lg">{value}</p>
-    </div>
-  );
-}
-
-function Step({ what, who, when }: { what: string; who: { name: string } | null; when: string }) {
-  return (
-    <li>
-      <span className="font-medium">{what}</span>
-      <span className="block text-xs text-muted-foreground">
-        {formatDateTime(when)}
-        {who ? ` · ${who.name}` : ""}
-      </span>
-    </li>
   );
 }
 
