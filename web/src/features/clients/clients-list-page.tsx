@@ -221,13 +221,16 @@ function ClientCard({ client, onEdit }: { client: Client; onEdit: () => void }) 
       <button
         type="button"
         onClick={onEdit}
-        aria-label={`Edit ${client.name}`}
         className="block w-full rounded-xl border bg-card p-3 text-left shadow-xs active:bg-muted/40"
         data-testid="client-card"
       >
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <p className="truncate font-medium">{client.name}</p>
+            <p className="truncate font-medium">
+              {/* The card's name is its text (axe: the visible text is part of the accessible name). */}
+              <span className="sr-only">Edit </span>
+              {client.name}
+            </p>
             <p className="truncate text-xs text-muted-foreground">
               {[client.contactName, client.email].filter(Boolean).join(" · ") || "No contact"}
             </p>
