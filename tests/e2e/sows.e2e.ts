@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatDetailDay } from "@domain/index";
 import { formatMoney, minorToDecimalString } from "@domain/money";
 import { formatSowNumber } from "@domain/sows";
 import { horizontalOverflow, openRoute } from "./app-routes";
@@ -194,7 +195,10 @@ describe("statements of work as the owner", () => {
     await confirm.getByRole("button", { name: "Mark signed" }).click();
     await page.locator("[data-sonner-toast]", { hasText: `${number} marked signed` }).waitFor();
     await expect.poll(() => text(status)).toBe("Signed");
-    expect(await text(page.getByTestId("sow-history"))).toContain("Signed by Dana Client");
+    // The signature is a day (no time of day), the other steps are instants.
+    const history = await text(page.getByTestId("sow-history"));
+    expect(history).toContain(`Signed by Dana Client${formatDetailDay(today)} · `);
+    expect(history).toMatch(/^Created\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M · /);
 
     // An invoice from the deposit payment: a draft invoice, linked from the schedule.
     const deposit = page.getByTestId("schedule-entry").filter({ hasText: "Deposit" });

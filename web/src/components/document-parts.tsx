@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDateTime } from "@domain/index";
+import { formatDateTime, formatDetailDay } from "@domain/index";
 import { cn } from "@/lib/cn";
 
 /*
@@ -40,21 +40,26 @@ export function Figure({ label, value, alert }: { label: string; value: ReactNod
   );
 }
 
-/** One step of a document's history: what happened, when, by whom. */
+/**
+ * One step of a document's history: what happened, when, by whom. `when` is an ISO instant, or
+ * with `day` a yyyy-MM-dd day (a signature's date, which has no time).
+ */
 export function HistoryStep({
   what,
   who,
   when,
+  day = false,
 }: {
   what: string;
   who: { name: string } | null;
   when: string;
+  day?: boolean;
 }) {
   return (
     <li>
       <span className="font-medium break-words">{what}</span>
       <span className="block text-xs text-muted-foreground">
-        {formatDateTime(when)}
+        {day ? formatDetailDay(when) : formatDateTime(when)}
         {who ? ` · ${who.name}` : ""}
       </span>
     </li>

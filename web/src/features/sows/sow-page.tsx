@@ -530,19 +530,20 @@ function SowView({ sow }: { sow: SowDetail }) {
             </ol>
             <h2 className="pt-2 text-lg font-semibold">History</h2>
             <ol className="space-y-1.5 rounded-xl border bg-card p-3 text-sm" data-testid="sow-history">
-              <HistoryStep what="Created" who={sow.createdBy} when={formatDateTime(sow.createdAt)} />
+              <HistoryStep what="Created" who={sow.createdBy} when={sow.createdAt} />
               {sow.sentAt ? (
                 <HistoryStep
                   what={`Sent${sow.sentTo ? ` to ${sow.sentTo}` : ""}`}
                   who={sow.sentBy}
-                  when={formatDateTime(sow.sentAt)}
+                  when={sow.sentAt}
                 />
               ) : null}
               {sow.signedOn ? (
                 <HistoryStep
                   what={`Signed${sow.signedByName ? ` by ${sow.signedByName}` : ""}`}
                   who={sow.signedRecordedBy}
-                  when={formatDetailDay(sow.signedOn)}
+                  when={sow.signedOn}
+                  day
                 />
               ) : null}
             </ol>
