@@ -248,7 +248,8 @@ function mountWeb(app: Hono<AppEnv>, webDir: string) {
   });
   app.get("/", async (c, next) => {
     if (hasSessionCookie(c.req.header("cookie"))) return next();
-    return (await serveLanding(c, next)) ?? next();
+    // Without the file (a build from before it), serveStatic hands on to the app shell itself.
+    return serveLanding(c, next);
   });
   app.use(
     "*",
