@@ -244,7 +244,8 @@ export type PurchaseOrderApproval = z.infer<typeof purchaseOrderApprovalSchema>;
 
 /**
  * The approvals inbox of owners, admins and anyone with a purchasing limit (Settings → People):
- * the POs waiting for approval with, per PO, whether the caller may approve it.
+ * the POs waiting for approval with, per PO, whether the caller may approve it; empty for anyone
+ * else.
  */
 export const purchaseOrderApprovalsResponseSchema = pagedSchema(purchaseOrderApprovalSchema)
   .extend({

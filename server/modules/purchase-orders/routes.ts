@@ -63,7 +63,7 @@ export function purchaseOrderRoutes() {
         "/approvals",
         documented({
           summary:
-            "The POs waiting for approval, oldest first, each with why the caller may not approve it (owners, admins and anyone with a purchasing limit; 403 otherwise)",
+            "The POs waiting for approval, oldest first, each with why the caller may not approve it (owners, admins and anyone with a purchasing limit; empty for anyone else)",
           tags,
           response: purchaseOrderApprovalsResponseSchema,
         }),

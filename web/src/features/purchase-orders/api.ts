@@ -130,9 +130,8 @@ export function usePurchaseOrderStep(id: string) {
 
 /**
  * GET /api/purchase-orders/approvals: the POs waiting for approval and whether the caller may
- * approve each. Owners, admins and people with a purchasing limit; anyone else is refused (403),
- * which is not an error to show: they simply have no approvals inbox. Kept under the lists' key,
- * so every PO write refreshes it.
+ * approve each. Owners, admins and people with a purchasing limit; anyone else gets an empty
+ * inbox. Kept under the lists' key, so every PO write refreshes it.
  */
 export function usePurchaseOrderApprovals(page = 1) {
   const org = useOrgId();
