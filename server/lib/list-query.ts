@@ -86,6 +86,16 @@ export function listPageQuery<K extends string>(query: ListQuery<K>, withTotal =
   if (!Number.isInteger(query.pageSize) || query.pageSize < 1) {
     throw new Error("pageSize must be a positive integer");
   }
+  return listRowsQuery(query, query.pageSize, (query.page - 1) * query.pageSize, withTotal);
+}
+
+/** The rows `offset` … `offset + limit − 1` of the sorted list (listPageQuery, listBatches). */
+function listRowsQuery<K extends string>(
+  query: Omit<ListQuery<K>, "page" | "pageSize">,
+  limit: number,
+  offset: number,
+  withTotal: boolean,
+): SQL {
   if (query.tiebreakers.length === 0) throw new Error("A list needs a unique tiebreaker");
   const dir = directionKeyword(query.dir);
   const key = sortExpression(query.sorts, query.sort);
@@ -106,7 +116,7 @@ export function listPageQuery<K extends string>(query: ListQuery<K>, withTotal =
       from ${query.from}
       where ${whereAll(query.where)}
       order by ${sql.join(innerOrder, sql`, `)}
-      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
+      limit ${limit} offset ${offset}
     )
     select list_page.*${query.late ? sql`, ${query.late.select}` : sql``}
     from list_page ${query.late?.from ?? sql``}
@@ -162,12 +172,12 @@ export async function* listBatches<T, K extends string>(
   query: Omit<ListQuery<K>, "page" | "pageSize">,
   batchSize = 1000,
 ): AsyncGenerator<T[], void, undefined> {
-  for (let page = 1; ; page++) {
-    const found = await rows<Internal>(
-      executor,
-      listPageQuery({ ...query, page, pageSize: batchSize }, false),
-    );
-    if (found.length) yield found.map((row) => stripInternal<T>(row));
-    if (found.length < batchSize) return;
+  // One row past the batch says whether another batch follows, so a list of exactly
+  // batchSize × n rows is read in n statements, not n + 1 (the last one empty, yet sorting it all).
+  for (let offset = 0; ; offset += batchSize) {
+    const found = await rows<Internal>(executor, listRowsQuery(query, batchSize + 1, offset, false));
+    const batch = found.slice(0, batchSize);
+    if (batch.length) yield batch.map((row) => stripInternal<T>(row));
+    if (found.length <= batchSize) return;
   }
 }
