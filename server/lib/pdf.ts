@@ -332,3 +332,40 @@ export function drawSender(w: Writer, sender: Sender, at: { x: number; y: number
   }
   return y;
 }
+
+/**
+ * The page of the finance documents (purchase order, invoice, SOW): US Letter in points, 48 pt
+ * margins and room for the "Page n of m" footer; the content's right edge, width and bottom.
+ */
+export const DOCUMENT_LAYOUT = (() => {
+  const PAGE = { width: 612, height: 792 };
+  const MARGIN = { left: 48, right: 48, top: 48, bottom: 60 };
+  const RIGHT = PAGE.width - MARGIN.right;
+  return { PAGE, MARGIN, RIGHT, WIDTH: RIGHT - MARGIN.left, BOTTOM: PAGE.height - MARGIN.bottom };
+})();
+
+/** A text style in the documents' shorthand: a size, bold or not, a colour (INK unless given). */
+export interface DocStyle {
+  size: number;
+  bold?: boolean;
+  color?: string;
+}
+
+export const docStyle = (style: DocStyle): TextStyle => ({
+  size: style.size,
+  weight: style.bold ? 700 : 400,
+  color: style.color ?? INK,
+});
+
+/** One line of `value` in a document style (Writer.line: measured, cut to `width`). */
+export function docText(
+  w: Writer,
+  value: string,
+  x: number,
+  y: number,
+  width: number,
+  style: DocStyle,
+  align: Align = "left",
+): void {
+  w.line(value, x, y, width, docStyle(style), align);
+}

@@ -9,8 +9,11 @@ import {
   RULE,
   type Sender,
   startPdf,
-  type TextStyle,
   type Writer,
+  DOCUMENT_LAYOUT,
+  docStyle as styleOf,
+  docText as text,
+  type DocStyle as Style,
 } from "../../lib/pdf";
 import type { InvoiceDetail } from "./contract";
 
@@ -23,11 +26,7 @@ import type { InvoiceDetail } from "./contract";
  * seller is the workspace's sender block (logo, name, billing address, tax id: drawSender).
  */
 
-const PAGE = { width: 612, height: 792 };
-const MARGIN = { left: 48, right: 48, top: 48, bottom: 60 };
-const RIGHT = PAGE.width - MARGIN.right;
-const WIDTH = RIGHT - MARGIN.left;
-const BOTTOM = PAGE.height - MARGIN.bottom;
+const { PAGE, MARGIN, RIGHT, WIDTH, BOTTOM } = DOCUMENT_LAYOUT;
 
 export interface InvoicePdfOptions {
   /** The seller: the workspace's name, billing address, tax id and logo (workspaces/repo selectSender). */
@@ -57,30 +56,6 @@ export async function renderInvoicePdf(
     { x: MARGIN.left, right: RIGHT, y: PAGE.height - 40 },
   );
   return finish();
-}
-
-interface Style {
-  size: number;
-  bold?: boolean;
-  color?: string;
-}
-
-const styleOf = (style: Style): TextStyle => ({
-  size: style.size,
-  weight: style.bold ? 700 : 400,
-  color: style.color ?? INK,
-});
-
-function text(
-  w: Writer,
-  value: string,
-  x: number,
-  y: number,
-  width: number,
-  style: Style,
-  align: "left" | "right" = "left",
-) {
-  w.line(value, x, y, width, styleOf(style), align);
 }
 
 const COLUMNS = [

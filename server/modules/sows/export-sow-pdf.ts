@@ -9,9 +9,12 @@ import {
   MUTED,
   RULE,
   startPdf,
-  type TextStyle,
   type Writer,
   type Sender,
+  DOCUMENT_LAYOUT,
+  docStyle as styleOf,
+  docText as text,
+  type DocStyle as Style,
 } from "../../lib/pdf";
 import type { SowDetail } from "./contract";
 
@@ -22,14 +25,10 @@ import type { SowDetail } from "./contract";
  * milestones), the terms, and the signature (or signature lines while unsigned); "Page n of m" at
  * the foot. US Letter, Inter embedded (server/lib/pdf.ts). Amounts are integer minor units
  * formatted by formatMoney in the SOW's currency, right-aligned. The version printed is the one
- * the detail shows (`shownVersion`). The workspace's name only, as the invoice PDF prints it.
+ * the detail shows (`shownVersion`). The agency is the workspace's sender block (drawSender).
  */
 
-const PAGE = { width: 612, height: 792 };
-const MARGIN = { left: 48, right: 48, top: 48, bottom: 60 };
-const RIGHT = PAGE.width - MARGIN.right;
-const WIDTH = RIGHT - MARGIN.left;
-const BOTTOM = PAGE.height - MARGIN.bottom;
+const { PAGE, MARGIN, RIGHT, WIDTH, BOTTOM } = DOCUMENT_LAYOUT;
 
 export interface SowPdfOptions {
   /** The agency: the workspace's name, billing address, tax id and logo (workspaces/repo selectSender). */
@@ -56,30 +55,6 @@ export async function renderSowPdf(sow: SowDetail, options: SowPdfOptions): Prom
     { x: MARGIN.left, right: RIGHT, y: PAGE.height - 40 },
   );
   return finish();
-}
-
-interface Style {
-  size: number;
-  bold?: boolean;
-  color?: string;
-}
-
-const styleOf = (style: Style): TextStyle => ({
-  size: style.size,
-  weight: style.bold ? 700 : 400,
-  color: style.color ?? INK,
-});
-
-function text(
-  w: Writer,
-  value: string,
-  x: number,
-  y: number,
-  width: number,
-  style: Style,
-  align: "left" | "right" = "left",
-) {
-  w.line(value, x, y, width, styleOf(style), align);
 }
 
 const SCHEDULE_COLUMNS = [
