@@ -212,7 +212,14 @@ describe("keyboard and focus", () => {
 
   it("the week is one tab stop: Tab goes from the week to My Projects; arrow keys move between task cards", async () => {
     const { context, page } = await signedIn(browser, "admin@demo.test", DESKTOP);
+    // The approvals inbox is drawn after the week, once its own request answers; walk the tab
+    // order only once it is there (or known empty), or its buttons join the order mid-walk.
+    const approvals = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/purchase-orders/approvals",
+    );
     await openRoute(page, "/dashboard");
+    const inbox = (await (await approvals).json()) as { total: number };
+    if (inbox.total > 0) await page.getByTestId("po-approvals").waitFor();
     const cards = page.getByTestId("task-card");
     expect(await cards.count()).toBeGreaterThan(5);
     const active = () =>
