@@ -40,6 +40,7 @@ import { capacityRoutes } from "./modules/capacity/routes";
 import { calendarRoutes } from "./modules/calendar/routes";
 import { templateRoutes } from "./modules/templates/routes";
 import { templateRunRoutes } from "./modules/template-runs/routes";
+import { reportRoutes } from "./modules/reports/routes";
 
 export interface CreateAppOptions {
   /** Directory of the built web app; omitted in API tests. */
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/calendar", calendarRoutes());
   api.route("/templates", templateRoutes());
   api.route("/template-runs", templateRunRoutes());
+  api.route("/reports", reportRoutes());
   app.route("/api", api);
   // /api/openapi.json and /api/reference describe every route registered on `app` (read per request).
   app.route("/api", apiDocsRoutes(app));

@@ -1,0 +1,284 @@
+import { z } from "zod";
+import { isoDaySchema } from "@domain/iso-day";
+import { pageQueryFields, pagedSchema } from "@domain/paging";
+
+/*
+ * Request and response shapes of /api/reports/* (issue 16; PRODUCT.md → Reports), shared with
+ * the web app. One filter set for every report: a period (this week, last week, this month, last
+ * month, this quarter, or custom from–to), a client (the meta task's client field, by name), a
+ * project (ClickUp folder id) and a person (ClickUp user id). The server resolves the period in
+ * the workspace's time zone and week start and answers the days it used.
+ *
+ * Units: durations are integer milliseconds, capacity integer minutes, money integer minor units
+ * of the workspace currency, percentages basis points. A time entry is priced once, at the rate in
+ * force on the day it was worked (PRODUCT.md → Rate cards), rounded half-even; totals are sums of
+ * the rounded entries. An entry without a rate is unpriced: its time is counted in
+ * unpricedCostMs / unpricedRevenueMs and its money is null, never 0.
+ */
+
+export const REPORT_PERIODS = [
+  "this-week",
+  "last-week",
+  "this-month",
+  "last-month",
+  "quarter",
+  "custom",
+] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+
+/** The longest custom period: two years (a leap day included). */
+export const REPORT_MAX_DAYS = 731;
+
+const idSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\w-]+$/, "Invalid id");
+
+function dayNumber(iso: string): number {
+  return Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+}
+
+/** custom ⇔ from and to; to on or after from; at most two years (400 naming the field). */
+function checkPeriod(
+  value: { period: ReportPeriod; from?: string | undefined; to?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.period === "custom") {
+    if (value.from === undefined)
+      ctx.addIssue({ code: "custom", path: ["from"], message: "required for a custom period" });
+    if (value.to === undefined)
+      ctx.addIssue({ code: "custom", path: ["to"], message: "required for a custom period" });
+  } else {
+    for (const key of ["from", "to"] as const) {
+      if (value[key] !== undefined) {
+        ctx.addIssue({ code: "custom", path: [key], message: "only with period=custom" });
+      }
+    }
+  }
+  if (value.from === undefined || value.to === undefined) return;
+  const days = dayNumber(value.to) - dayNumber(value.from) + 1;
+  if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "must be on or after from" });
+  else if (days > REPORT_MAX_DAYS) {
+    ctx.addIssue({ code: "custom", path: ["to"], message: "the period may cover at most two years" });
+  }
+}
+
+/** The filters every report shares (the web keeps them in the URL under these names). */
+export const reportFilterFields = {
+  period: z.enum(REPORT_PERIODS).default("this-month"),
+  from: isoDaySchema.optional(),
+  to: isoDaySchema.optional(),
+  /** A client name (the meta task's client field; any case). Unknown → 400 naming `client`. */
+  client: z.string().trim().min(1).max(200).optional(),
+  /** A project (ClickUp folder) id of the workspace. Unknown → 400 naming `project`. */
+  project: idSchema.optional(),
+  /** A person (ClickUp user id) of the workspace. Unknown → 400 naming `person`. */
+  person: idSchema.optional(),
+};
+
+export const reportFilterSchema = z.object(reportFilterFields).strict().superRefine(checkPeriod);
+export type ReportFilter = z.infer<typeof reportFilterSchema>;
+
+/** The period a report used (yyyy-MM-dd, inclusive). */
+export const reportPeriodSchema = z.object({
+  period: z.enum(REPORT_PERIODS),
+  from: z.string(),
+  to: z.string(),
+});
+export type ReportPeriodRange = z.infer<typeof reportPeriodSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Filter options
+// ---------------------------------------------------------------------------------------------
+
+export const reportOptionsResponseSchema = z
+  .object({
+    clients: z.array(z.string()),
+    projects: z.array(z.object({ id: z.string(), name: z.string(), client: z.string().nullable() })),
+    people: z.array(z.object({ id: z.string(), name: z.string() })),
+  })
+  .meta({ id: "ReportOptions" });
+export type ReportOptions = z.infer<typeof reportOptionsResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Actual
+// ---------------------------------------------------------------------------------------------
+
+export const ACTUAL_GROUPS = ["project", "person", "client"] as const;
+export type ActualGroup = (typeof ACTUAL_GROUPS)[number];
+
+export const actualQuerySchema = z
+  .object({ ...reportFilterFields, groupBy: z.enum(ACTUAL_GROUPS).default("project") })
+  .strict()
+  .superRefine(checkPeriod);
+export type ActualQuery = z.infer<typeof actualQuerySchema>;
+
+const actualFigures = {
+  entries: z.number().int(),
+  ms: z.number().int(),
+  billableMs: z.number().int(),
+  nonBillableMs: z.number().int(),
+  /** Σ internal cost of the priced entries; null when none of them is priced. */
+  cost: z.number().int().nullable(),
+  unpricedCostMs: z.number().int(),
+  /** Σ client revenue of the priced entries; null when none of them is priced. */
+  revenue: z.number().int().nullable(),
+  unpricedRevenueMs: z.number().int(),
+};
+
+export const actualRowSchema = z.object({
+  /** The group's id: a folder id, a ClickUp user id or a client name; "" for none. */
+  key: z.string(),
+  label: z.string(),
+  ...actualFigures,
+});
+export type ActualRow = z.infer<typeof actualRowSchema>;
+
+export const actualTotalsSchema = z.object(actualFigures);
+export type ActualTotals = z.infer<typeof actualTotalsSchema>;
+
+export const actualWeekSchema = z.object({
+  /** First day of the week (the workspace's week start). */
+  week: z.string(),
+  billableMs: z.number().int(),
+  nonBillableMs: z.number().int(),
+  cost: z.number().int().nullable(),
+  revenue: z.number().int().nullable(),
+});
+export type ActualWeek = z.infer<typeof actualWeekSchema>;
+
+export const actualResponseSchema = z
+  .object({
+    period: reportPeriodSchema,
+    currency: z.string(),
+    groupBy: z.enum(ACTUAL_GROUPS),
+    rows: z.array(actualRowSchema),
+    totals: actualTotalsSchema,
+    weeks: z.array(actualWeekSchema),
+  })
+  .meta({ id: "ActualReport" });
+export type ActualResponse = z.infer<typeof actualResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The time entries behind a figure
+// ---------------------------------------------------------------------------------------------
+
+export const reportEntriesQuerySchema = z
+  .object({
+    ...reportFilterFields,
+    /** With `key`: the row of the Actual table (project, person or client; "" = none). */
+    groupBy: z.enum(ACTUAL_GROUPS).optional(),
+    key: z.string().trim().max(200).optional(),
+    /** First day of one week of the chart or heat map. */
+    week: isoDaySchema.optional(),
+    billable: z.enum(["true", "false"]).optional(),
+    ...pageQueryFields({ max: 200, fallback: 50 }),
+  })
+  .strict()
+  .superRefine(checkPeriod)
+  .superRefine((v, ctx) => {
+    if ((v.groupBy === undefined) !== (v.key === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [v.groupBy === undefined ? "groupBy" : "key"],
+        message: "groupBy and key go together",
+      });
+    }
+  });
+export type ReportEntriesQuery = z.infer<typeof reportEntriesQuerySchema>;
+
+export const reportEntrySchema = z.object({
+  id: z.string(),
+  day: z.string(),
+  personId: z.string(),
+  personName: z.string(),
+  projectId: z.string().nullable(),
+  projectName: z.string().nullable(),
+  client: z.string().nullable(),
+  taskId: z.string().nullable(),
+  taskName: z.string().nullable(),
+  taskUrl: z.string().nullable(),
+  durationMs: z.number().int(),
+  billable: z.boolean(),
+  internalRate: z.number().int().nullable(),
+  cost: z.number().int().nullable(),
+  clientRate: z.number().int().nullable(),
+  revenue: z.number().int().nullable(),
+});
+export type ReportEntry = z.infer<typeof reportEntrySchema>;
+
+export const reportEntriesResponseSchema = pagedSchema(reportEntrySchema)
+  .extend({ currency: z.string(), period: reportPeriodSchema })
+  .meta({ id: "ReportEntries" });
+export type ReportEntriesResponse = z.infer<typeof reportEntriesResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Utilization
+// ---------------------------------------------------------------------------------------------
+
+const utilizationFigures = {
+  /** Working minutes after holidays and time off (workload_capacity). */
+  capacityMinutes: z.number().int(),
+  timeOffMinutes: z.number().int(),
+  loggedMs: z.number().int(),
+  billableMs: z.number().int(),
+  /** logged ÷ capacity; null without capacity. */
+  loggedBp: z.number().int().nullable(),
+  /** billable ÷ capacity (utilization); null without capacity. */
+  utilizationBp: z.number().int().nullable(),
+};
+
+export const utilizationRowSchema = z.object({
+  personId: z.string(),
+  name: z.string(),
+  roles: z.array(z.string()),
+  /** The person's utilization target (Settings → People); null when none is set. */
+  targetBp: z.number().int().nullable(),
+  ...utilizationFigures,
+});
+export type UtilizationRow = z.infer<typeof utilizationRowSchema>;
+
+export const utilizationCellSchema = z.object({
+  personId: z.string(),
+  week: z.string(),
+  ...utilizationFigures,
+});
+export type UtilizationCell = z.infer<typeof utilizationCellSchema>;
+
+export const utilizationResponseSchema = z
+  .object({
+    period: reportPeriodSchema,
+    weeks: z.array(z.string()),
+    rows: z.array(utilizationRowSchema),
+    /** The team: every person shown. */
+    totals: z.object(utilizationFigures),
+    cells: z.array(utilizationCellSchema),
+  })
+  .meta({ id: "UtilizationReport" });
+export type UtilizationResponse = z.infer<typeof utilizationResponseSchema>;
+
+export const utilizationDaysQuerySchema = z
+  .object({ ...reportFilterFields, person: idSchema, week: isoDaySchema.optional() })
+  .strict()
+  .superRefine(checkPeriod);
+export type UtilizationDaysQuery = z.infer<typeof utilizationDaysQuerySchema>;
+
+export const utilizationDaysResponseSchema = z
+  .object({
+    period: reportPeriodSchema,
+    days: z.array(
+      z.object({
+        day: z.string(),
+        capacityMinutes: z.number().int(),
+        timeOffMinutes: z.number().int(),
+        isHoliday: z.boolean(),
+        isWorkingDay: z.boolean(),
+        loggedMs: z.number().int(),
+        billableMs: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: "UtilizationDays" });
+export type UtilizationDaysResponse = z.infer<typeof utilizationDaysResponseSchema>;

@@ -1,0 +1,69 @@
+import { minorToDecimalString } from "@domain/money";
+import type { CsvColumn, CsvValue } from "../../lib/csv";
+import type { RequestContext } from "../../request-context";
+import type { ActualQuery, ActualRow, ReportFilter, UtilizationRow } from "./contract";
+import { getActual } from "./get-actual";
+import { getUtilization } from "./get-utilization";
+
+/*
+ * The CSV of a report: exactly the table the page shows for the same filters (its rows, then the
+ * totals line), hours as decimals, money as exact decimals of the currency, unpriced money empty
+ * with the unpriced hours in their own column, percentages as decimals.
+ */
+
+const hours = (ms: number): CsvValue => ({ decimal: (ms / 3_600_000).toFixed(2) });
+const percent = (bp: number | null): CsvValue => (bp === null ? null : { decimal: (bp / 100).toFixed(2) });
+
+export interface ActualCsvRow extends ActualRow {
+  currency: string;
+}
+
+const GROUP_HEADER = { project: "Project", person: "Person", client: "Client" } as const;
+
+export function actualCsvColumns(groupBy: ActualQuery["groupBy"]): CsvColumn<ActualCsvRow>[] {
+  const money = (v: number | null, r: ActualCsvRow): CsvValue =>
+    v === null ? null : { decimal: minorToDecimalString(v, r.currency) };
+  return [
+    { header: GROUP_HEADER[groupBy], value: (r) => r.label },
+    { header: "Hours", value: (r) => hours(r.ms) },
+    { header: "Billable Hours", value: (r) => hours(r.billableMs) },
+    { header: "Non-billable Hours", value: (r) => hours(r.nonBillableMs) },
+    { header: "Cost", value: (r) => money(r.cost, r) },
+    { header: "Unpriced Cost Hours", value: (r) => hours(r.unpricedCostMs) },
+    { header: "Revenue", value: (r) => money(r.revenue, r) },
+    { header: "Unpriced Revenue Hours", value: (r) => hours(r.unpricedRevenueMs) },
+    { header: "Currency", value: (r) => r.currency },
+    { header: "Entries", value: (r) => r.entries },
+  ];
+}
+
+export async function* exportActualCsv(
+  ctx: RequestContext,
+  query: ActualQuery,
+): AsyncGenerator<ActualCsvRow[], void, undefined> {
+  const report = await getActual(ctx, query);
+  yield [
+    ...report.rows.map((r) => ({ ...r, currency: report.currency })),
+    { key: "", label: "Total", ...report.totals, currency: report.currency },
+  ];
+}
+
+export const UTILIZATION_CSV_COLUMNS: readonly CsvColumn<UtilizationRow>[] = [
+  { header: "Person", value: (r) => r.name },
+  { header: "Roles", value: (r) => r.roles.join(", ") },
+  { header: "Capacity Hours", value: (r) => ({ decimal: (r.capacityMinutes / 60).toFixed(2) }) },
+  { header: "Time Off Hours", value: (r) => ({ decimal: (r.timeOffMinutes / 60).toFixed(2) }) },
+  { header: "Logged Hours", value: (r) => hours(r.loggedMs) },
+  { header: "Billable Hours", value: (r) => hours(r.billableMs) },
+  { header: "Logged %", value: (r) => percent(r.loggedBp) },
+  { header: "Utilization %", value: (r) => percent(r.utilizationBp) },
+  { header: "Target %", value: (r) => percent(r.targetBp) },
+];
+
+export async function* exportUtilizationCsv(
+  ctx: RequestContext,
+  query: ReportFilter,
+): AsyncGenerator<UtilizationRow[], void, undefined> {
+  const report = await getUtilization(ctx, query);
+  yield [...report.rows, { personId: "", name: "Team", roles: [], targetBp: null, ...report.totals }];
+}

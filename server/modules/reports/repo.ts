@@ -1,0 +1,389 @@
+import { sql, type SQL } from "drizzle-orm";
+import { firstRow, rows, type Executor } from "../../db/executor";
+import { listPage, type ListPage } from "../../lib/list-query";
+import { folderClientSql } from "../projects/repo";
+import { priceSql, rateSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
+import type { ActualGroup } from "./contract";
+
+/*
+ * All SQL of the reports (issue 16). Every query filters organization_id first. The time entries
+ * of a report are read once, set-based (`reportEntriesCte`): the entries whose workspace day lies
+ * in the period (person and project filters pushed into that scan), their project's client once
+ * per project (projects/repo.ts folderClientSql), the internal and client rate once per person,
+ * project and day (rate-cards/rates-sql.ts rateSql, domain/rates.ts in SQL), and each entry priced
+ * once, duration × rate / 3,600,000 rounded half-even (priceSql), so the rows behind a figure add
+ * up to it. An entry without a rate keeps null money (unpriced), never 0.
+ */
+
+export interface ReportScope {
+  organizationId: string;
+  from: string;
+  to: string;
+  client?: string | undefined;
+  project?: string | undefined;
+  person?: string | undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setup: the workspace's today, currency and calendar; the filter ids checked
+// ---------------------------------------------------------------------------------------------
+
+export interface ReportSetupRow {
+  today: string;
+  currency: string;
+  week_start: "monday" | "sunday";
+  client_found: boolean;
+  project_found: boolean;
+  person_found: boolean;
+}
+
+export async function selectReportSetup(
+  executor: Executor,
+  organizationId: string,
+  now: Date,
+  ids: { client?: string | undefined; project?: string | undefined; person?: string | undefined },
+): Promise<ReportSetupRow | undefined> {
+  const org = organizationId;
+  const client = ids.client ?? null;
+  const project = ids.project ?? null;
+  const person = ids.person ?? null;
+  return firstRow<ReportSetupRow>(
+    executor,
+    sql`select o.currency, o.week_start,
+               to_char((${now.toISOString()}::timestamptz at time zone o.time_zone)::date, 'YYYY-MM-DD') as today,
+               ${client}::text is null
+                 or exists (select 1 from clients c where c.organization_id = o.id and lower(c.name) = lower(${client}))
+                 or exists (select 1 from folders f where f.organization_id = o.id
+                              and lower(${folderClientSql(org, sql`f.id`)}) = lower(${client}))
+                 as client_found,
+               ${project}::text is null
+                 or exists (select 1 from folders f where f.organization_id = o.id and f.id = ${project})
+                 or exists (select 1 from tasks pt where pt.organization_id = o.id and pt.folder_id = ${project})
+                 as project_found,
+               ${person}::text is null
+                 or exists (select 1 from provider_users u where u.organization_id = o.id and u.id = ${person})
+                 or exists (select 1 from time_entries pe where pe.organization_id = o.id and pe.user_id = ${person})
+                 as person_found
+          from organizations o where o.id = ${org}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filter options
+// ---------------------------------------------------------------------------------------------
+
+export interface OptionRow {
+  kind: "project" | "person";
+  id: string;
+  name: string;
+  client: string | null;
+}
+
+/** Every project (folder) with its client, and every person, of the workspace, by name. */
+export async function selectReportOptions(executor: Executor, organizationId: string): Promise<OptionRow[]> {
+  const org = organizationId;
+  return rows<OptionRow>(
+    executor,
+    sql`select 'project' as kind, f.id, f.name, ${folderClientSql(org, sql`f.id`)} as client
+          from folders f where f.organization_id = ${org} and not f.deleted
+        union all
+        select 'person', u.id, ${personName(sql`u`, sql`u.id`)}, null
+          from provider_users u where u.organization_id = ${org}
+        order by 1, 3, 2`,
+  );
+}
+
+/** spec §8 fallback as far as the users table goes: username, e-mail, then 'User {id}'. */
+function personName(pu: SQL, id: SQL): SQL {
+  return sql`coalesce(nullif(btrim(${pu}.username), ''), nullif(btrim(${pu}.email), ''), 'User ' || ${id})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The priced time entries of a report
+// ---------------------------------------------------------------------------------------------
+
+/** First day of the week of `day` (a date expression) for the workspace's week start. */
+function weekOf(day: SQL): SQL {
+  return sql`(case when (select week_start from zone) = 'sunday'
+                   then ${day} - extract(dow from ${day})::int
+                   else ${day} - (extract(isodow from ${day})::int - 1) end)`;
+}
+
+/**
+ * A CTE body ending in `priced`: one row per time entry of the report (id, user_id, task_id,
+ * folder_id, client, day, week, duration_ms, billable, internal_rate, client_rate, cost, revenue).
+ */
+export function reportEntriesCte(s: ReportScope): SQL {
+  const org = s.organizationId;
+  const roles = (person: SQL) =>
+    sql`(select ps.role_tags from person_settings ps where ps.organization_id = ${org} and ps.clickup_user_id = ${person})`;
+  const subject = {
+    organizationId: org,
+    person: sql`k.user_id`,
+    roles: roles(sql`k.user_id`),
+    folder: sql`k.folder_id`,
+    day: sql`k.day`,
+  };
+  return sql`
+    zone as (select o.time_zone as tz, o.week_start from organizations o where o.id = ${org}),
+    ent as materialized (
+      select te.id, te.user_id, te.task_id, te.duration_ms, te.billable, t.folder_id,
+             (te.start_time at time zone z.tz)::date as day
+        from zone z
+        join time_entries te on te.organization_id = ${org} and not te.deleted and te.duration_ms > 0
+         and te.start_time >= (${s.from}::date::timestamp at time zone z.tz)
+         and te.start_time < ((${s.to}::date + 1)::timestamp at time zone z.tz)
+        left join tasks t on t.organization_id = ${org} and t.id = te.task_id
+       where true
+         ${s.person ? sql`and te.user_id = ${s.person}` : sql``}
+         ${s.project ? sql`and t.folder_id = ${s.project}` : sql``}),
+    fol as materialized (
+      select x.folder_id, ${folderClientSql(org, sql`x.folder_id`)} as client
+        from (select distinct folder_id from ent where folder_id is not null) x),
+    kept as materialized (
+      select ent.*, fol.client
+        from ent left join fol on fol.folder_id = ent.folder_id
+       ${s.client ? sql`where lower(fol.client) = lower(${s.client})` : sql``}),
+    rates as materialized (
+      select k.user_id, k.folder_id, k.day,
+             ${rateSql("internal", subject)} as internal_rate,
+             ${rateSql("client", subject)} as client_rate
+        from (select distinct user_id, folder_id, day from kept) k),
+    priced as (
+      select kept.id, kept.user_id, kept.task_id, kept.folder_id, kept.client, kept.day,
+             ${weekOf(sql`kept.day`)} as week, kept.duration_ms, kept.billable,
+             r.internal_rate, r.client_rate,
+             ${priceSql(sql`kept.duration_ms`, sql`r.internal_rate`)} as cost,
+             ${priceSql(sql`kept.duration_ms`, sql`r.client_rate`)} as revenue
+        from kept
+        join rates r on r.user_id = kept.user_id and r.folder_id is not distinct from kept.folder_id
+                    and r.day = kept.day)`;
+}
+
+const GROUP_KEY: Record<ActualGroup, SQL> = {
+  project: sql`coalesce(p.folder_id, '')`,
+  person: sql`p.user_id`,
+  client: sql`coalesce(p.client, '')`,
+};
+
+const FIGURES = sql`count(*) as entries, coalesce(sum(p.duration_ms), 0) as ms,
+  coalesce(sum(p.duration_ms) filter (where p.billable), 0) as billable_ms,
+  coalesce(sum(p.duration_ms) filter (where not p.billable), 0) as non_billable_ms,
+  sum(p.cost) as cost, coalesce(sum(p.duration_ms) filter (where p.internal_rate is null), 0) as unpriced_cost_ms,
+  sum(p.revenue) as revenue, coalesce(sum(p.duration_ms) filter (where p.client_rate is null), 0) as unpriced_revenue_ms`;
+
+export interface FiguresRow {
+  entries: string | number;
+  ms: string | number;
+  billable_ms: string | number;
+  non_billable_ms: string | number;
+  cost: string | number | null;
+  unpriced_cost_ms: string | number;
+  revenue: string | number | null;
+  unpriced_revenue_ms: string | number;
+}
+
+export interface ActualGroupRow extends FiguresRow {
+  /** 'key' (a table row), 'week' (a chart bar) or 'total'. */
+  kind: "key" | "week" | "total";
+  key: string | null;
+  label: string | null;
+  week: string | null;
+}
+
+/**
+ * The Actual report in one statement: Σ per group key, per week and in total (grouping sets over
+ * the priced entries), with each key's label.
+ */
+export async function selectActual(
+  executor: Executor,
+  s: ReportScope,
+  groupBy: ActualGroup,
+): Promise<ActualGroupRow[]> {
+  const org = s.organizationId;
+  const label: Record<ActualGroup, SQL> = {
+    project: sql`(select coalesce(
+                    (select f.name from folders f where f.organization_id = ${org} and f.id = g.key),
+                    (select t.folder_name from tasks t where t.organization_id = ${org} and t.folder_id = g.key
+                       and t.folder_name is not null limit 1),
+                    'Project ' || g.key))`,
+    person: sql`(select ${personName(sql`pu`, sql`g.key`)} from (select 1) one
+                   left join provider_users pu on pu.organization_id = ${org} and pu.id = g.key)`,
+    client: sql`g.key`,
+  };
+  return rows<ActualGroupRow>(
+    executor,
+    sql`with ${reportEntriesCte(s)},
+        g as (
+          select case when grouping(${GROUP_KEY[groupBy]}) = 0 then 'key'
+                      when grouping(p.week) = 0 then 'week' else 'total' end as kind,
+                 ${GROUP_KEY[groupBy]} as key, to_char(p.week, 'YYYY-MM-DD') as week, ${FIGURES}
+            from priced p
+           group by grouping sets ((${GROUP_KEY[groupBy]}), (p.week), ()))
+        select g.*, case when g.kind = 'key' and g.key <> '' then ${label[groupBy]} end as label
+          from g`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The entries behind a figure
+// ---------------------------------------------------------------------------------------------
+
+export interface EntryRow {
+  id: string;
+  day: string;
+  user_id: string;
+  person_name: string;
+  folder_id: string | null;
+  project_name: string | null;
+  client: string | null;
+  task_id: string | null;
+  task_name: string | null;
+  task_url: string | null;
+  duration_ms: string | number;
+  billable: boolean;
+  internal_rate: string | number | null;
+  cost: string | number | null;
+  client_rate: string | number | null;
+  revenue: string | number | null;
+}
+
+export interface EntriesNarrowing {
+  groupBy?: ActualGroup | undefined;
+  key?: string | undefined;
+  week?: string | undefined;
+  billable?: boolean | undefined;
+}
+
+/** One page of the priced entries of the report, narrowed to a row, a week or billable; newest first. */
+export async function selectReportEntries(
+  executor: Executor,
+  s: ReportScope,
+  n: EntriesNarrowing,
+  page: { page: number; pageSize: number },
+): Promise<ListPage<EntryRow>> {
+  const org = s.organizationId;
+  return listPage<EntryRow, "day">(executor, {
+    with: reportEntriesCte(s),
+    select: sql`p.id, to_char(p.day, 'YYYY-MM-DD') as day, p.user_id, p.folder_id, p.client, p.task_id,
+                p.duration_ms, p.billable, p.internal_rate, p.cost, p.client_rate, p.revenue`,
+    from: sql`priced p`,
+    where: [
+      n.groupBy !== undefined && n.key !== undefined ? sql`${GROUP_KEY[n.groupBy]} = ${n.key}` : undefined,
+      n.week ? sql`p.week = ${n.week}::date` : undefined,
+      n.billable === undefined ? undefined : sql`p.billable = ${n.billable}`,
+    ],
+    sorts: { day: sql`p.day` },
+    tiebreakers: [sql`p.id`],
+    sort: "day",
+    dir: "desc",
+    page: page.page,
+    pageSize: page.pageSize,
+    late: {
+      select: sql`(select ${personName(sql`pu`, sql`list_page.user_id`)} from (select 1) one
+                     left join provider_users pu on pu.organization_id = ${org} and pu.id = list_page.user_id) as person_name,
+                  (select f.name from folders f where f.organization_id = ${org} and f.id = list_page.folder_id) as project_name,
+                  tk.name as task_name, tk.url as task_url`,
+      from: sql`left join tasks tk on tk.organization_id = ${org} and tk.id = list_page.task_id`,
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Utilization
+// ---------------------------------------------------------------------------------------------
+
+export interface UtilizationSqlRow {
+  kind: "person" | "cell" | "total";
+  person_id: string | null;
+  week: string | null;
+  name: string | null;
+  roles: string[] | null;
+  target_bp: number | null;
+  capacity_minutes: string | number;
+  time_off_minutes: string | number;
+  logged_ms: string | number;
+  billable_ms: string | number;
+  logged_bp: string | number | null;
+  utilization_bp: string | number | null;
+}
+
+/**
+ * Utilization in one statement: capacity per person per day from workload_capacity (working
+ * days × minutes per day − time off − holidays), the logged and billable time of the report's
+ * entries per person and day, summed per person, per person and week, and for the team, with
+ * logged ÷ capacity and billable ÷ capacity in basis points rounded half-even.
+ */
+export async function selectUtilization(executor: Executor, s: ReportScope): Promise<UtilizationSqlRow[]> {
+  const org = s.organizationId;
+  const bp = (ms: SQL, minutes: SQL) =>
+    sql`case when ${minutes} > 0 then ${roundHalfEvenSql(sql`(${ms})::numeric * 10000`, sql`(${minutes})::numeric * 60000`)} end`;
+  return rows<UtilizationSqlRow>(
+    executor,
+    sql`with ${reportEntriesCte(s)},
+        cap as materialized (
+          select c.clickup_user_id as person_id, c.day, c.capacity_minutes, c.time_off_minutes
+            from workload_capacity(${org}, ${s.from}::date, ${s.to}::date) c
+           ${s.person ? sql`where c.clickup_user_id = ${s.person}` : sql``}),
+        logged as (
+          select p.user_id as person_id, p.day, sum(p.duration_ms) as logged_ms,
+                 coalesce(sum(p.duration_ms) filter (where p.billable), 0) as billable_ms
+            from priced p group by p.user_id, p.day),
+        days as (
+          select coalesce(cap.person_id, logged.person_id) as person_id, coalesce(cap.day, logged.day) as day,
+                 coalesce(cap.capacity_minutes, 0) as capacity_minutes, coalesce(cap.time_off_minutes, 0) as time_off_minutes,
+                 coalesce(logged.logged_ms, 0) as logged_ms, coalesce(logged.billable_ms, 0) as billable_ms
+            from cap full join logged on logged.person_id = cap.person_id and logged.day = cap.day
+           ${s.project || s.client ? sql`where coalesce(cap.person_id, logged.person_id) in (select user_id from priced)` : sql``}),
+        g as (
+          select case when grouping(d.person_id) = 1 then 'total'
+                      when grouping(${weekOf(sql`d.day`)}) = 1 then 'person' else 'cell' end as kind,
+                 d.person_id, to_char(${weekOf(sql`d.day`)}, 'YYYY-MM-DD') as week,
+                 sum(d.capacity_minutes) as capacity_minutes, sum(d.time_off_minutes) as time_off_minutes,
+                 sum(d.logged_ms) as logged_ms, sum(d.billable_ms) as billable_ms
+            from days d
+           group by grouping sets ((d.person_id), (d.person_id, ${weekOf(sql`d.day`)}), ()))
+        select g.kind, g.person_id, g.week, g.capacity_minutes, g.time_off_minutes, g.logged_ms, g.billable_ms,
+               ${bp(sql`g.logged_ms`, sql`g.capacity_minutes`)} as logged_bp,
+               ${bp(sql`g.billable_ms`, sql`g.capacity_minutes`)} as utilization_bp,
+               case when g.kind = 'person' then ${personName(sql`pu`, sql`g.person_id`)} end as name,
+               case when g.kind = 'person' then coalesce(ps.role_tags, '{}'::text[]) end as roles,
+               case when g.kind = 'person' then ps.utilization_target_bp end as target_bp
+          from g
+          left join provider_users pu on pu.organization_id = ${org} and pu.id = g.person_id
+          left join person_settings ps on ps.organization_id = ${org} and ps.clickup_user_id = g.person_id`,
+  );
+}
+
+export interface UtilizationDayRow {
+  day: string;
+  capacity_minutes: number;
+  time_off_minutes: number;
+  is_holiday: boolean;
+  is_working_day: boolean;
+  logged_ms: string | number;
+  billable_ms: string | number;
+}
+
+/** One person's days: capacity (workload_capacity) beside the time they logged. */
+export async function selectUtilizationDays(
+  executor: Executor,
+  s: ReportScope & { person: string },
+  range: { from: string; to: string },
+): Promise<UtilizationDayRow[]> {
+  const org = s.organizationId;
+  return rows<UtilizationDayRow>(
+    executor,
+    sql`with ${reportEntriesCte(s)},
+        logged as (
+          select p.day, sum(p.duration_ms) as logged_ms,
+                 coalesce(sum(p.duration_ms) filter (where p.billable), 0) as billable_ms
+            from priced p group by p.day)
+        select to_char(c.day, 'YYYY-MM-DD') as day, c.capacity_minutes, c.time_off_minutes, c.is_holiday,
+               c.is_working_day, coalesce(l.logged_ms, 0) as logged_ms, coalesce(l.billable_ms, 0) as billable_ms
+          from workload_capacity(${org}, ${range.from}::date, ${range.to}::date) c
+          left join logged l on l.day = c.day
+         where c.clickup_user_id = ${s.person}
+         order by c.day`,
+  );
+}

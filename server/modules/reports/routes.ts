@@ -1,0 +1,121 @@
+import { Hono } from "hono";
+import { requireTenant } from "../../auth/middleware";
+import type { AppEnv } from "../../context";
+import { csvResponse } from "../../lib/csv";
+import { documented } from "../../lib/openapi";
+import { validate } from "../../lib/validate";
+import {
+  actualQuerySchema,
+  actualResponseSchema,
+  reportEntriesQuerySchema,
+  reportEntriesResponseSchema,
+  reportFilterSchema,
+  reportOptionsResponseSchema,
+  utilizationDaysQuerySchema,
+  utilizationDaysResponseSchema,
+  utilizationResponseSchema,
+} from "./contract";
+import {
+  actualCsvColumns,
+  exportActualCsv,
+  exportUtilizationCsv,
+  UTILIZATION_CSV_COLUMNS,
+} from "./export-reports-csv";
+import { getActual } from "./get-actual";
+import { getReportOptions } from "./get-report-options";
+import { getUtilization, getUtilizationDays } from "./get-utilization";
+import { listReportEntries } from "./list-report-entries";
+
+const tags = ["Reports"];
+
+/**
+ * /api/reports (issue 16): canViewFinancials for every route (members 403). Every report takes
+ * the shared filters (period, client, project, person; contract.ts); a bad period or an unknown
+ * filter id is 400 naming the field. Each report has its CSV (the table as filtered) and the
+ * entries behind its figures.
+ */
+export function reportRoutes() {
+  return new Hono<AppEnv>()
+    .use(requireTenant("canViewFinancials"))
+    .get(
+      "/options",
+      documented({
+        summary: "Report filter choices: clients, projects and people",
+        tags,
+        response: reportOptionsResponseSchema,
+      }),
+      async (c) => c.json(await getReportOptions(c.var.ctx)),
+    )
+    .get(
+      "/actual",
+      documented({
+        summary: "Actual report: hours, cost and revenue incurred per project, person or client, per week",
+        tags,
+        response: actualResponseSchema,
+      }),
+      validate("query", actualQuerySchema),
+      async (c) => c.json(await getActual(c.var.ctx, c.req.valid("query"))),
+    )
+    .get(
+      "/actual.csv",
+      documented({
+        summary: "Actual report as CSV: the table as filtered, with its totals",
+        tags,
+        mediaType: "text/csv",
+      }),
+      validate("query", actualQuerySchema),
+      async (c) => {
+        const query = c.req.valid("query");
+        return csvResponse(c, {
+          filename: `actual-by-${query.groupBy}.csv`,
+          columns: actualCsvColumns(query.groupBy),
+          batches: exportActualCsv(c.var.ctx, query),
+        });
+      },
+    )
+    .get(
+      "/entries",
+      documented({
+        summary: "The priced time entries behind a report figure (a row, a week, billable or not), paged",
+        tags,
+        response: reportEntriesResponseSchema,
+      }),
+      validate("query", reportEntriesQuerySchema),
+      async (c) => c.json(await listReportEntries(c.var.ctx, c.req.valid("query"))),
+    )
+    .get(
+      "/utilization",
+      documented({
+        summary: "Utilization: capacity, logged and billable time per person, week and team",
+        tags,
+        response: utilizationResponseSchema,
+      }),
+      validate("query", reportFilterSchema),
+      async (c) => c.json(await getUtilization(c.var.ctx, c.req.valid("query"))),
+    )
+    .get(
+      "/utilization.csv",
+      documented({
+        summary: "Utilization as CSV: one line per person, then the team",
+        tags,
+        mediaType: "text/csv",
+      }),
+      validate("query", reportFilterSchema),
+      async (c) =>
+        csvResponse(c, {
+          filename: "utilization.csv",
+          columns: UTILIZATION_CSV_COLUMNS,
+          batches: exportUtilizationCsv(c.var.ctx, c.req.valid("query")),
+        }),
+    )
+    .get(
+      "/utilization/days",
+      documented({
+        summary: "The days behind a person's capacity: capacity, time off, holidays and time logged",
+        tags,
+        response: utilizationDaysResponseSchema,
+      }),
+      validate("query", utilizationDaysQuerySchema),
+      async (c) => c.json(await getUtilizationDays(c.var.ctx, c.req.valid("query"))),
+    );
+}
