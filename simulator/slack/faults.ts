@@ -52,7 +52,8 @@ export class SlackFaults {
   }
 
   add(rule: SlackFaultRule): void {
-    this.rules.push({ rule: { ...rule }, remaining: rule.rate !== undefined ? null : (rule.times ?? 1) });
+    const remaining = rule.rate !== undefined || rule.times === null ? null : (rule.times ?? 1);
+    this.rules.push({ rule: { ...rule }, remaining });
   }
 
   /** Replace every rule (and restart the random sequence). */

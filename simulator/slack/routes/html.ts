@@ -32,7 +32,7 @@ const STYLE = `
 export function page(title: string, body: string, opts: { wide?: boolean; base?: string } = {}): string {
   const nav =
     opts.base !== undefined
-      ? `<a href="${escapeHtml(opts.base)}/">Workspaces</a><a href="${escapeHtml(opts.base)}/messages">Posted messages</a>`
+      ? `<a href="${escapeHtml(opts.base || "/")}">Workspaces</a><a href="${escapeHtml(opts.base)}/messages">Posted messages</a>`
       : "";
   return `<!doctype html>
 <html lang="en">
