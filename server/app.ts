@@ -26,6 +26,7 @@ import { webhookRoutes } from "./modules/webhooks/routes";
 import { accessibleTasksRoutes } from "./modules/accessible-tasks/routes";
 import { apiDocsRoutes } from "./modules/api-docs/routes";
 import { SIM_MOUNT } from "./integrations/clickup/runtime";
+import { mountEmbeddedSlack } from "../simulator/slack/embedded";
 import { invitationRoutes } from "./modules/invitations/routes";
 import { memberRoutes } from "./modules/members/routes";
 import { workloadCsvRoutes, workloadRoutes } from "./modules/workload/routes";
@@ -164,6 +165,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // No ClickUp credentials: the simulator stands in for ClickUp, on this same port.
   const simApp = deps.clickup?.simulatorApp;
   if (simApp) app.route(SIM_MOUNT, simApp);
+  mountEmbeddedSlack(app, deps); // No SLACK_CLIENT_ID: the Slack simulator at /__sim/slack.
 
   app.all("/api/*", (c) =>
     c.json<ErrorBody>(
