@@ -27,6 +27,21 @@ export const CALENDAR_KINDS = ["milestone", "deliverable", "shoot", "creative", 
 /** The longest window GET /api/calendar answers (from and to inclusive). */
 export const CALENDAR_MAX_DAYS = 100;
 
+/**
+ * How many items a month cell of the calendar shows before '+N more': GET /api/calendar with
+ * view=month sends only that many items per day (with each day's count), the web draws them.
+ */
+export const CALENDAR_MONTH_CELL_ITEMS = 3;
+
+/** Sidebar filters sent to GET /api/calendar: at most this many hidden projects / meta tasks each. */
+export const CALENDAR_MAX_HIDDEN = 500;
+
+/** The longest search term GET /api/calendar accepts. */
+export const CALENDAR_SEARCH_MAX = 100;
+
+/** The key of the items that sit in no folder (folderless lists) in the sidebar's filters. */
+export const CALENDAR_NO_PROJECT = "none";
+
 /** How far up parent_task_id the meta-task search climbs. */
 export const CALENDAR_META_DEPTH = 8;
 

@@ -1,5 +1,6 @@
-import type { Browser, Page, Response } from "playwright-core";
+import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CALENDAR_MONTH_CELL_ITEMS } from "@domain/calendar";
 import { formatDetailDay } from "@domain/index";
 import type {
   CalendarFeedCreated,
@@ -35,6 +36,19 @@ const isCalendar = (r: Response) =>
 /** Run `act` and return the calendar window the page asked for next. */
 async function nextCalendar(page: Page, act: () => Promise<unknown>): Promise<CalendarResponse> {
   const [response] = await Promise.all([page.waitForResponse(isCalendar), act()]);
+  expect(response.status(), response.url()).toBe(200);
+  return (await response.json()) as CalendarResponse;
+}
+
+/**
+ * Type `term` in the sidebar's search and wait for the answer the server filtered with it (the
+ * search goes to GET /api/calendar as `q` once typing pauses).
+ */
+async function search(page: Page, term: string): Promise<CalendarResponse> {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => isCalendar(r) && new URL(r.url()).searchParams.get("q") === term.trim()),
+    page.getByRole("searchbox", { name: "Search projects and milestones" }).fill(term),
+  ]);
   expect(response.status(), response.url()).toBe(200);
   return (await response.json()) as CalendarResponse;
 }
@@ -79,12 +93,20 @@ const viewButton = (page: Page, name: string) =>
 const pressed = (page: Page, name: string) => viewButton(page, name).getAttribute("aria-pressed");
 const stored = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), STATE_KEY);
 
-/** Each day of the month grid shows up to 3 chips and '+N more' for the rest, as the API sent them. */
+/**
+ * Each day of the month grid shows up to 3 chips and '+N more' for the rest, as the API sent them:
+ * the month view's answer has each day's count and only its first 3 items (CALENDAR_MONTH_CELL_ITEMS).
+ */
 async function checkMonth(page: Page, data: CalendarResponse): Promise<void> {
+  expect(data.view).toBe("month");
+  expect(data.perDay).toBe(CALENDAR_MONTH_CELL_ITEMS);
   await expect.poll(() => page.locator('[data-testid="calendar-month"] [role="cell"]').count()).toBe(42);
   const byDay = new Map<string, CalendarItem[]>();
   for (const item of data.items) byDay.set(item.day, [...(byDay.get(item.day) ?? []), item]);
-  for (const [day, items] of byDay) {
+  expect(data.days.reduce((sum, d) => sum + d.count, 0)).toBe(data.total);
+  for (const { day, count } of data.days) {
+    const items = byDay.get(day) ?? [];
+    expect(items.length, day).toBe(Math.min(count, 3));
     const c = cell(page, day);
     if ((await c.count()) === 0) continue; // the window's edge days outside the grid
     const ids = await c
@@ -92,13 +114,37 @@ async function checkMonth(page: Page, data: CalendarResponse): Promise<void> {
       .evaluateAll((n) => n.map((e) => e.getAttribute("data-item-id")));
     expect(ids, day).toEqual(items.slice(0, 3).map((i) => i.id));
     const more = c.getByTestId("calendar-more");
-    if (items.length > 3) expect(await more.textContent(), day).toContain(`+${items.length - 3} more`);
+    if (count > 3) expect(await more.textContent(), day).toContain(`+${count - 3} more`);
     else expect(await more.count(), day).toBe(0);
   }
+  for (const day of byDay.keys())
+    expect(
+      data.days.some((d) => d.day === day),
+      day,
+    ).toBe(true);
+}
+
+/** The same window in full (every item, no filters): what the month's cells are cut from. */
+async function fullWindow(context: BrowserContext, data: CalendarResponse): Promise<CalendarResponse> {
+  const res = await context.request.get(`/api/calendar?from=${data.from}&to=${data.to}`);
+  expect(res.status()).toBe(200);
+  const full = (await res.json()) as CalendarResponse;
+  // The cut answer is the full one's first 3 items of each day, with the same counts.
+  const firstOfDay = new Map<string, string[]>();
+  for (const i of full.items) firstOfDay.set(i.day, [...(firstOfDay.get(i.day) ?? []), i.id]);
+  if (data.view === "month" && data.total === data.rangeTotal) {
+    expect(data.items.map((i) => i.id)).toEqual([...firstOfDay.values()].flatMap((ids) => ids.slice(0, 3)));
+    expect(data.days).toEqual([...firstOfDay].map(([day, ids]) => ({ day, count: ids.length })));
+  }
+  return full;
 }
 
 /** A milestone (unfinished) the month grid shows as a chip, and a day of the grid to move it to. */
-function pickMove(data: CalendarResponse, grid: Set<string>): { item: CalendarItem; to: string } {
+function pickMove(
+  data: CalendarResponse,
+  full: CalendarResponse,
+  grid: Set<string>,
+): { item: CalendarItem; to: string } {
   const shown = new Map<string, number>();
   const candidates = data.items.filter((item) => {
     const rank = shown.get(item.day) ?? 0;
@@ -108,11 +154,14 @@ function pickMove(data: CalendarResponse, grid: Set<string>): { item: CalendarIt
   expect(candidates.length, "an unfinished milestone on the month grid").toBeGreaterThan(0);
   // The test searches for the item's name, so only the items that search matches are drawn; the
   // day it moves to must hold fewer than 3 of them, or the moved chip would go into '+N more'.
+  // (The server's search: the item's, its project's or its meta task's name contains the term.)
   const matches = (i: CalendarItem, name: string) =>
-    `${i.name} ${i.projectName ?? ""}`.toLowerCase().includes(name.toLowerCase());
+    [i.name, i.projectName ?? "", full.metaTasks.find((m) => m.id === i.metaTaskId)?.name ?? ""].some(
+      (text) => text.toLowerCase().includes(name.toLowerCase()),
+    );
   for (const item of candidates) {
     const to = neighbourInRow(grid, item.day);
-    if (data.items.filter((i) => i.day === to && matches(i, item.name)).length < 3) return { item, to };
+    if (full.items.filter((i) => i.day === to && matches(i, item.name)).length < 3) return { item, to };
   }
   throw new Error("no milestone of the month grid has a day beside it with room for its chip");
 }
@@ -147,6 +196,26 @@ describe("milestones as owner@demo.test (desktop)", () => {
     }
     await page.screenshot({ path: "/tmp/cal-month-1280.png", fullPage: true });
     await axeClean(page, "calendar month");
+    const monthFull = await fullWindow(context, month);
+
+    // '+N more' asks for that one day in full (same filters) and lists every item of it.
+    const crowded = month.days.find((d) => d.count > 3);
+    if (crowded) {
+      const day = await nextCalendar(page, () =>
+        cell(page, crowded.day).getByTestId("calendar-more").click(),
+      );
+      expect([day.from, day.to, day.view]).toEqual([crowded.day, crowded.day, "full"]);
+      const dayDialog = page.getByTestId("calendar-day-dialog");
+      await expect.poll(() => dayDialog.getByTestId("calendar-item").count()).toBe(crowded.count);
+      expect(
+        await dayDialog
+          .getByTestId("calendar-item")
+          .evaluateAll((n) => n.map((e) => e.getAttribute("data-item-id"))),
+      ).toEqual(monthFull.items.filter((i) => i.day === crowded.day).map((i) => i.id));
+      expect(await dayDialog.textContent()).toContain(`${crowded.count} items`);
+      await page.keyboard.press("Escape");
+      await dayDialog.waitFor({ state: "detached" });
+    }
 
     // The detail of a milestone: facts, ClickUp link in a new tab, focus back on the chip.
     const milestone = month.items.find((i) => i.kind === "milestone" && i.url)!;
@@ -203,9 +272,10 @@ describe("milestones as owner@demo.test (desktop)", () => {
   it("sidebar visibility, search and focus; the §4 state is cleared on reload and rewritten on change", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAsDemo(context, "owner@demo.test");
-    const data = await openCalendar(page);
+    const month = await openCalendar(page);
     expect(await stored(page), "cleared on load").toBeNull();
-    await checkMonth(page, data);
+    await checkMonth(page, month);
+    const data = await fullWindow(context, month);
 
     // Hide the project with the most chips drawn: its chips go, the others stay.
     const drawn = await chips(page).evaluateAll((n) => n.map((e) => e.getAttribute("data-project") ?? ""));
@@ -245,7 +315,7 @@ describe("milestones as owner@demo.test (desktop)", () => {
     // Search by an item's name: only matching chips stay.
     const target = data.items.find((i) => i.kind === "milestone")!;
     const term = target.name;
-    await page.getByRole("searchbox", { name: "Search projects and milestones" }).fill(term);
+    const searched = await search(page, term);
     const expected = data.items.filter(
       (i) =>
         i.name.toLowerCase().includes(term.toLowerCase()) ||
@@ -254,6 +324,9 @@ describe("milestones as owner@demo.test (desktop)", () => {
           (m) => m.id === i.metaTaskId && m.name.toLowerCase().includes(term.toLowerCase()),
         ),
     );
+    // Filtered by the server: its count is the full window's matches, its items among them.
+    expect(searched.total).toBe(expected.length);
+    expect(searched.items.every((i) => expected.some((e) => e.id === i.id))).toBe(true);
     await expect
       .poll(async () =>
         (await chips(page).evaluateAll((n) => n.map((e) => e.getAttribute("data-item-id")))).every((id) =>
@@ -311,10 +384,10 @@ describe("milestones as owner@demo.test (desktop)", () => {
         .locator('[data-testid="calendar-month"] [role="cell"]')
         .evaluateAll((n) => n.map((e) => e.getAttribute("data-day") ?? "")),
     );
-    const { item, to } = pickMove(data, grid);
+    const { item, to } = pickMove(data, await fullWindow(context, data), grid);
     const chip = page.locator(`[data-testid="calendar-item"][data-item-id="${item.id}"]`);
     // Its name in the search: its chip is drawn on either day whatever else is due there.
-    await page.getByRole("searchbox", { name: "Search projects and milestones" }).fill(item.name);
+    await search(page, item.name);
     await expect.poll(() => cell(page, item.day).locator(`[data-item-id="${item.id}"]`).count()).toBe(1);
     const dayOf = (id: string, day: string) =>
       context.request
@@ -412,7 +485,7 @@ describe("milestones as admin@demo.test", () => {
     expect(before).toEqual([item]);
 
     // Its name alone in the search: its chip is drawn whatever else is due that day.
-    await page.getByRole("searchbox", { name: "Search projects and milestones" }).fill(name);
+    await search(page, name);
     await expect.poll(() => cell(page, day).locator(`[data-item-id="${id}"]`).count()).toBe(1);
 
     const response = await dragHoldingPatch(page, id, to);

@@ -14,12 +14,12 @@ import {
 } from "./repo";
 
 /**
- * One SQL row, its meta task and its parsed assignees (with the workspace's ClickUp users by id)
- * → a contract item (null when the row is not a calendar kind after all).
+ * One SQL row, its meta task's id and its parsed assignees (with the workspace's ClickUp users by
+ * id) → a contract item (null when the row is not a calendar kind after all).
  */
 export function toCalendarItem(
   row: CalendarItemRow,
-  meta: CalendarMetaRow | null,
+  metaTaskId: string | null,
   assignees: readonly Assignee[],
   users: ReadonlyMap<string, ProviderUserRow>,
 ): CalendarItem | null {
@@ -41,7 +41,7 @@ export function toCalendarItem(
     spaceId: row.space_id,
     spaceName: row.space_name,
     listName: row.list_name,
-    metaTaskId: meta?.id ?? null,
+    metaTaskId,
     url: row.url,
     assignees: assignees.map((a) => resolveAssigneeName({ ...a, user: users.get(a.id) ?? null }).name),
   };
@@ -49,8 +49,20 @@ export function toCalendarItem(
 
 export interface CalendarItems {
   items: CalendarItem[];
-  projects: CalendarProject[];
-  metaTasks: CalendarMetaTask[];
+  projects: Array<Omit<CalendarProject, "count">>;
+  metaTasks: Array<Omit<CalendarMetaTask, "count">>;
+}
+
+/** Item rows → contract items, the assignees' names from one lookup of the ids they hold. */
+export async function toCalendarItems(
+  executor: Executor,
+  organizationId: string,
+  found: ReadonlyArray<CalendarItemRow & { meta_id: string | null }>,
+): Promise<CalendarItem[]> {
+  const assigneesOf = found.map((r) => parseAssignees(r.assignees_array));
+  const ids = [...new Set(assigneesOf.flatMap((list) => list.map((a) => a.id)))];
+  const users = new Map((await providerUsers(executor, organizationId, ids)).map((u) => [u.id, u]));
+  return found.flatMap((row, i) => toCalendarItem(row, row.meta_id, assigneesOf[i]!, users) ?? []);
 }
 
 const byNameThenId = (a: { name: string; id: string }, b: { name: string; id: string }) =>
@@ -86,8 +98,8 @@ export async function loadCalendarItems(
     else if (m.for_folder_id) metaOfFolder.set(m.for_folder_id, m);
   }
   const items: CalendarItem[] = [];
-  const projects = new Map<string, CalendarProject>();
-  const metaTasks = new Map<string, CalendarMetaTask>();
+  const projects = new Map<string, Omit<CalendarProject, "count">>();
+  const metaTasks = new Map<string, Omit<CalendarMetaTask, "count">>();
   const kept: CalendarItemRow[] = [];
   for (const [i, row] of found.entries()) {
     // The nearest 1001 ancestor (none when the caller may not see it), else the project's.
@@ -97,7 +109,7 @@ export async function loadCalendarItems(
         ? ancestor
         : null
       : ((row.folder_id ? metaOfFolder.get(row.folder_id) : undefined) ?? null);
-    const item = toCalendarItem(row, meta, assigneesOf[i]!, users);
+    const item = toCalendarItem(row, meta?.id ?? null, assigneesOf[i]!, users);
     if (!item) continue;
     items.push(item);
     kept.push(row);

@@ -1,7 +1,12 @@
 import { sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectColorIndex } from "@domain/calendar";
+import {
+  CALENDAR_MAX_HIDDEN,
+  CALENDAR_MONTH_CELL_ITEMS,
+  CALENDAR_SEARCH_MAX,
+  projectColorIndex,
+} from "@domain/calendar";
 import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
 import { seedClickupData } from "../../../tests/api/seed";
@@ -229,6 +234,7 @@ describe("calendar items (hand-seeded)", () => {
         spaceId: "sp-open",
         spaceName: "Studio",
         colorIndex: projectColorIndex("f-job"),
+        count: 4,
       },
       {
         id: "f-secret",
@@ -236,12 +242,136 @@ describe("calendar items (hand-seeded)", () => {
         spaceId: "sp-private",
         spaceName: "Clients",
         colorIndex: projectColorIndex("f-secret"),
+        count: 2,
       },
     ]);
     expect(body.metaTasks).toEqual([
-      { id: "meta-job", name: "Job meta", projectId: "f-job" },
-      { id: "meta-sub", name: "Sub meta", projectId: "f-job" },
+      { id: "meta-job", name: "Job meta", projectId: "f-job", count: 3 },
+      { id: "meta-sub", name: "Sub meta", projectId: "f-job", count: 1 },
     ]);
+    expect(body).toMatchObject({ view: "full", perDay: null, total: 7, rangeTotal: 7, noProjectCount: 1 });
+    expect(body.days).toEqual([
+      { day: "2026-06-01", count: 1 },
+      { day: "2026-06-15", count: 1 },
+      { day: "2026-06-16", count: 1 },
+      { day: "2026-06-20", count: 1 },
+      { day: "2026-06-21", count: 1 },
+      { day: "2026-06-22", count: 1 },
+      { day: "2026-06-30", count: 1 },
+    ]);
+  });
+
+  it("month view: each day's count and only its first CALENDAR_MONTH_CELL_ITEMS items; '+N more' asks for the day", async () => {
+    // Five more items on 2026-06-16 (Berlin), due at different hours: the cell shows the first 3.
+    const org = owner.organizationId;
+    const crowd = [0, 1, 2, 3, 4].map((n) =>
+      task({
+        id: `crowd-${n}`,
+        name: `Crowd milestone ${n}`,
+        customItemId: 1,
+        dueDate: new Date(`2026-06-16T0${n}:30:00Z`),
+      }),
+    );
+    await seedClickupData(ctx.database.db, org, { tasks: crowd });
+    try {
+      const full = await owner.client.get<CalendarResponse>(june);
+      const month = await owner.client.get<CalendarResponse>(`${june}&view=month`);
+      expect(month.status, month.text).toBe(200);
+      expect(month.body).toMatchObject({ view: "month", perDay: CALENDAR_MONTH_CELL_ITEMS, total: 12 });
+      expect(month.body.days.find((d) => d.day === "2026-06-16")).toEqual({ day: "2026-06-16", count: 6 });
+      const byDay = new Map<string, string[]>();
+      for (const i of full.body.items) byDay.set(i.day, [...(byDay.get(i.day) ?? []), i.id]);
+      expect(month.body.items.map((i) => i.id)).toEqual(
+        [...byDay.values()].flatMap((ids) => ids.slice(0, CALENDAR_MONTH_CELL_ITEMS)),
+      );
+      expect(month.body.items.filter((i) => i.day === "2026-06-16").map((i) => i.id)).toEqual([
+        "crowd-0",
+        "crowd-1",
+        "crowd-2",
+      ]);
+      // The same items, fields and meta tasks as the full answer; the same projects and counts.
+      for (const item of month.body.items)
+        expect(item).toEqual(full.body.items.find((i) => i.id === item.id));
+      expect(month.body.projects).toEqual(full.body.projects);
+      expect(month.body.metaTasks).toEqual(full.body.metaTasks);
+      expect(month.body.days).toEqual(full.body.days);
+      // '+3 more' on the 16th: that day in full.
+      const day = await owner.client.get<CalendarResponse>("/api/calendar?from=2026-06-16&to=2026-06-16");
+      expect(day.body.items.map((i) => i.id)).toEqual([
+        "crowd-0",
+        "crowd-1",
+        "crowd-2",
+        "crowd-3",
+        "crowd-4",
+        "creative",
+      ]);
+    } finally {
+      await ctx.database.raw.query(`delete from tasks where organization_id = $1 and id like 'crowd-%'`, [
+        org,
+      ]);
+    }
+  });
+
+  it("applies the sidebar's search, hidden and focused projects and meta tasks in SQL, with the counts", async () => {
+    const ids = async (query: string, who: WorkspaceUser = owner) => {
+      const res = await who.client.get<CalendarResponse>(`${june}&${query}`);
+      expect(res.status, `${query}: ${res.text}`).toBe(200);
+      return res.body;
+    };
+    // Search: an item's name, any case …
+    let body = await ids("q=SHOOT");
+    expect(body.items.map((i) => i.id)).toEqual(["shoot"]);
+    expect(body).toMatchObject({ total: 1, rangeTotal: 7, noProjectCount: 0 });
+    expect(body.projects.map((p) => [p.id, p.count])).toEqual([["f-job", 1]]);
+    expect(body.metaTasks.map((m) => [m.id, m.count])).toEqual([["meta-sub", 1]]);
+    // … a project's name (every item of it) …
+    body = await ids("q=secret");
+    expect(body.items.map((i) => i.id)).toEqual(["p-mine", "p-hidden"]);
+    // … a meta task's name (its items); a search of '%' or '_' is text, not a pattern.
+    body = await ids(`q=${encodeURIComponent("sub meta")}`);
+    expect(body.items.map((i) => i.id)).toEqual(["shoot"]);
+    expect((await ids("q=%25")).items).toEqual([]);
+    expect((await ids("q=_")).items).toEqual([]);
+    // Hidden projects (and 'none', the folderless items) and meta tasks: gone from items and
+    // days, still in the sidebar with their counts.
+    body = await ids("hideProjects=f-secret,none");
+    expect(body.items.map((i) => i.id)).toEqual(["m-boundary", "shoot", "creative", "d-late"]);
+    expect(body).toMatchObject({ total: 4, rangeTotal: 7, noProjectCount: 1 });
+    expect(body.projects.map((p) => [p.id, p.count])).toEqual([
+      ["f-job", 4],
+      ["f-secret", 2],
+    ]);
+    expect(body.days.map((d) => d.day)).toEqual(["2026-06-01", "2026-06-15", "2026-06-16", "2026-06-30"]);
+    body = await ids("hideMetaTasks=meta-job");
+    expect(body.items.map((i) => i.id)).toEqual(["shoot", "p-mine", "p-hidden", "loose"]);
+    // Focus: one project, the folderless items, or one meta task.
+    expect((await ids("project=f-secret")).items.map((i) => i.id)).toEqual(["p-mine", "p-hidden"]);
+    expect((await ids("project=none")).items.map((i) => i.id)).toEqual(["loose"]);
+    expect((await ids("metaTask=meta-sub")).items.map((i) => i.id)).toEqual(["shoot"]);
+    // Together, and in the month view; a member still sees only what spec §6 lets them.
+    body = await ids("view=month&q=a&hideProjects=none&metaTask=meta-job");
+    // ('a' is in the meta task's name "Job meta": all three of its items)
+    expect(body.items.map((i) => i.id)).toEqual(["m-boundary", "creative", "d-late"]);
+    expect((await ids("project=f-secret", member)).items.map((i) => i.id)).toEqual(["p-mine"]);
+    expect((await ids("q=secret", unlinked)).items).toEqual([]);
+  });
+
+  it("answers 400 naming the field for bad sidebar filters", async () => {
+    const field = async (query: string) => {
+      const res = await owner.client.get<ErrorBody>(`${june}&${query}`);
+      expect(res.status, `${query}: ${res.text}`).toBe(400);
+      return [...new Set(res.body.error.fields?.map((f) => f.field.split(".")[0]))];
+    };
+    expect(await field("view=year")).toEqual(["view"]);
+    expect(await field(`q=${"x".repeat(CALENDAR_SEARCH_MAX + 1)}`)).toEqual(["q"]);
+    expect(await field("hideProjects=a,b%20c")).toEqual(["hideProjects"]);
+    expect(await field(`hideProjects=${"x".repeat(65)}`)).toEqual(["hideProjects"]);
+    const many = Array.from({ length: CALENDAR_MAX_HIDDEN + 1 }, (_, i) => `p${i}`).join(",");
+    expect(await field(`hideMetaTasks=${many}`)).toEqual(["hideMetaTasks"]);
+    expect(await field("project=a'b")).toEqual(["project"]);
+    expect(await field("metaTask=")).toEqual(["metaTask"]);
+    const limit = Array.from({ length: CALENDAR_MAX_HIDDEN }, (_, i) => `p${i}`).join(",");
+    expect((await owner.client.get(`${june}&hideMetaTasks=${limit}`)).status).toBe(200);
   });
 
   it("puts midnight in the workspace zone on the next month, and a window of one day works", async () => {

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { CALENDAR_KINDS, CALENDAR_MAX_DAYS } from "@domain/calendar";
+import {
+  CALENDAR_KINDS,
+  CALENDAR_MAX_DAYS,
+  CALENDAR_MAX_HIDDEN,
+  CALENDAR_SEARCH_MAX,
+} from "@domain/calendar";
 import { isoDaySchema } from "@domain/iso-day";
 
 /*
@@ -10,6 +15,10 @@ import { isoDaySchema } from "@domain/iso-day";
  * Routes:
  * - GET    /api/calendar?from=YYYY-MM-DD&to=YYYY-MM-DD   → CalendarResponse (from and to INCLUSIVE,
  *          at most CALENDAR_MAX_DAYS = 100 days; days are calendar days in the workspace time zone)
+ *          [&view=month] [&q=search] [&hideProjects=id,id] [&hideMetaTasks=id,id] [&project=id]
+ *          [&metaTask=id]: the sidebar's filters, applied in SQL; view=month sends each day's count
+ *          and only its first CALENDAR_MONTH_CELL_ITEMS items (a month cell's chips; '+N more'
+ *          asks for that one day: from=to=day, the default view=full sends every item).
  * - PATCH  /api/calendar/items/{taskId}  { dueDate }     → CalendarMoveResponse (moves the due
  *          date in ClickUp; Undo = the same PATCH with `previousDueDate`)
  * - GET    /api/calendar/feed                            → CalendarFeedStatus (never the URL)
@@ -38,9 +47,44 @@ export const calendarDaySchema = isoDaySchema
   .refine((v) => v >= "1900-01-01" && v <= "2999-12-31", "must be between 1900-01-01 and 2999-12-31")
   .meta({ format: "date" });
 
-/** GET /api/calendar?from&to — both inclusive, to ≥ from, at most CALENDAR_MAX_DAYS days. */
+/** A project (folder) or meta task id of the sidebar's filters ("none": items in no project). */
+const filterIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\w-]+$/, "Invalid id");
+
+/** Comma-separated ids (`hideProjects=12,34`), at most CALENDAR_MAX_HIDDEN. */
+const idListSchema = z
+  .string()
+  .max(CALENDAR_MAX_HIDDEN * 65)
+  .transform((text) =>
+    text
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(filterIdSchema).max(CALENDAR_MAX_HIDDEN));
+
+export const CALENDAR_VIEWS = ["full", "month"] as const;
+
+/**
+ * GET /api/calendar — from and to both inclusive, to ≥ from, at most CALENDAR_MAX_DAYS days;
+ * the sidebar's filters (spec §3 Calendar UI state): a search term (item, project or meta-task
+ * name contains it, any case), hidden projects and meta tasks, a focused project or meta task.
+ */
 export const calendarQuerySchema = z
-  .object({ from: calendarDaySchema, to: calendarDaySchema })
+  .object({
+    from: calendarDaySchema,
+    to: calendarDaySchema,
+    /** full (default): every item; month: per day its count and its first CALENDAR_MONTH_CELL_ITEMS items. */
+    view: z.enum(CALENDAR_VIEWS).optional(),
+    q: z.string().max(CALENDAR_SEARCH_MAX).optional(),
+    hideProjects: idListSchema.optional(),
+    hideMetaTasks: idListSchema.optional(),
+    project: filterIdSchema.optional(),
+    metaTask: filterIdSchema.optional(),
+  })
   .strict()
   .superRefine((value, ctx) => {
     // A bad day is reported on its own field only.
@@ -132,6 +176,8 @@ export const calendarProjectSchema = z.object({
   spaceName: z.string().nullable(),
   /** projectColorIndex(id) from domain/calendar.ts (0 … PROJECT_COLOR_COUNT-1). */
   colorIndex: z.number().int(),
+  /** Its items in the range that the search matches (hidden or focused elsewhere or not). */
+  count: z.number().int(),
 });
 export type CalendarProject = z.infer<typeof calendarProjectSchema>;
 
@@ -141,6 +187,8 @@ export const calendarMetaTaskSchema = z.object({
   name: z.string(),
   /** Its folder; null when the meta task sits in a folderless list. */
   projectId: z.string().nullable(),
+  /** Its items in the range that the search matches. */
+  count: z.number().int(),
 });
 export type CalendarMetaTask = z.infer<typeof calendarMetaTaskSchema>;
 
@@ -153,11 +201,25 @@ export const calendarResponseSchema = z
     timeZone: z.string(),
     /** Today in the workspace zone (yyyy-MM-dd), from the server clock. */
     today: z.string(),
-    /** Items due from `from` to `to` inclusive, by day, then due instant, then name, then id. */
+    view: z.enum(CALENDAR_VIEWS),
+    /**
+     * Items due from `from` to `to` inclusive that the filters leave, by day, then due instant,
+     * then name, then id: all of them (view full), or the first `perDay` of each day (view month).
+     */
     items: z.array(calendarItemSchema),
-    /** Projects of the items, by name then id. */
+    /** view month: CALENDAR_MONTH_CELL_ITEMS; view full: null (no cut). */
+    perDay: z.number().int().nullable(),
+    /** Each day with items that the filters leave, by day, with their number. */
+    days: z.array(z.object({ day: z.string(), count: z.number().int() })),
+    /** Items that the filters leave in the range. */
+    total: z.number().int(),
+    /** Items in the range before the sidebar's filters (0: nothing is due; else they hid all). */
+    rangeTotal: z.number().int(),
+    /** Projects of the range's items that the search matches, by name then id. */
     projects: z.array(calendarProjectSchema),
-    /** Meta tasks of the items, by name then id. */
+    /** Items in no project (folderless lists) that the search matches. */
+    noProjectCount: z.number().int(),
+    /** Meta tasks of the range's items that the search matches, by name then id. */
     metaTasks: z.array(calendarMetaTaskSchema),
   })
   .meta({ id: "Calendar" });

@@ -24,20 +24,55 @@ export type * from "../../../../server/modules/calendar/contract";
 /** Query keys carry the workspace so a switch never shows the previous workspace's calendar. */
 export const calendarKeys = {
   all: (org: string | undefined) => ["calendar", org] as const,
-  range: (org: string | undefined, from: string, to: string) => ["calendar", org, "range", from, to] as const,
+  range: (org: string | undefined, window: CalendarWindow) =>
+    ["calendar", org, "range", window.from, window.to, window.view, window.filters] as const,
   feed: (org: string | undefined) => ["calendar", org, "feed"] as const,
 };
 
-/** GET /api/calendar for the days from `from` to `to` (inclusive). */
-export function useCalendar(from: string, to: string, enabled = true) {
+/**
+ * What a view asks of GET /api/calendar: the days from `from` to `to` (inclusive), the month
+ * view's cut (each day's count and first items) or every item, and the sidebar's filters
+ * (model.ts filterParams).
+ */
+export interface CalendarWindow {
+  from: string;
+  to: string;
+  view: CalendarView;
+  filters: Record<string, string>;
+}
+
+export type CalendarView = CalendarResponse["view"];
+
+/** GET /api/calendar for a window; `enabled` false waits (a closed '+N more' dialog). */
+export function useCalendar(window: CalendarWindow, enabled = true, keepPrevious = true) {
   const org = useOrgId();
   return useQuery({
-    queryKey: calendarKeys.range(org, from, to),
+    queryKey: calendarKeys.range(org, window),
     queryFn: () =>
-      apiFetch(`/api/calendar?${new URLSearchParams({ from, to }).toString()}`, calendarResponseSchema),
+      apiFetch(
+        `/api/calendar?${new URLSearchParams({
+          from: window.from,
+          to: window.to,
+          ...(window.view === "month" ? { view: "month" } : {}),
+          ...window.filters,
+        }).toString()}`,
+        calendarResponseSchema,
+      ),
     enabled: Boolean(org) && enabled,
-    placeholderData: keepPreviousData,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
   });
+}
+
+/** An item as any cached window has it (the '+N more' day's items are not in the month's). */
+export function useCachedItem(id: string | null): CalendarItem | null {
+  const org = useOrgId();
+  const client = useQueryClient();
+  if (!id) return null;
+  for (const [, data] of client.getQueriesData<CalendarResponse>({ queryKey: calendarKeys.all(org) })) {
+    const found = Array.isArray(data?.items) ? data.items.find((i) => i.id === id) : undefined;
+    if (found) return found;
+  }
+  return null;
 }
 
 /** A move: the item (as the screen knew it) and the day it goes to. */
@@ -70,6 +105,23 @@ function movedItem(item: CalendarItem, day: string): CalendarItem {
   return { ...item, day, dueDate: `${day}${time}` };
 }
 
+/** The days' counts with one item moved from `from` to `to` (a day outside the window drops it). */
+function movedCount(
+  days: CalendarResponse["days"],
+  fromDay: string,
+  toDay: string,
+  windowFrom: string,
+  windowTo: string,
+): CalendarResponse["days"] {
+  const counts = new Map(days.map((d) => [d.day, d.count]));
+  counts.set(fromDay, (counts.get(fromDay) ?? 1) - 1);
+  if (toDay >= windowFrom && toDay <= windowTo) counts.set(toDay, (counts.get(toDay) ?? 0) + 1);
+  return [...counts]
+    .filter(([, count]) => count > 0)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([d, count]) => ({ day: d, count }));
+}
+
 /**
  * PATCH /api/calendar/items/{id} {dueDate}: the chip moves at once in every cached window; a
  * refusal puts it back and says why; success says where it went, with Undo (the same PATCH
@@ -90,9 +142,12 @@ export function useMoveItem() {
       const snapshots = client.getQueriesData<CalendarResponse>({ queryKey: calendarKeys.all(org) });
       for (const [key, data] of snapshots) {
         if (!data || !Array.isArray(data.items)) continue;
+        const known = data.items.find((i) => i.id === item.id);
+        if (!known) continue;
         client.setQueryData<CalendarResponse>(key, {
           ...data,
           items: data.items.map((i) => (i.id === item.id ? movedItem(i, day) : i)),
+          days: movedCount(data.days, known.day, day, data.from, data.to),
         });
       }
       return { snapshots };

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import {
   CalendarDays,
   CalendarRange,
@@ -21,9 +21,18 @@ import { useWorkspaceSettings } from "@/features/workload/api";
 import { weekStartsOn } from "@/features/workload/view";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { useCalendar, useMoveItem, usePendingMoves, type CalendarItem, type CalendarResponse } from "./api";
+import {
+  useCachedItem,
+  useCalendar,
+  useMoveItem,
+  usePendingMoves,
+  type CalendarItem,
+  type CalendarResponse,
+} from "./api";
 import { ItemDialog } from "./item-dialog";
 import {
+  filterParams,
+  isFiltered,
   monthGridDays,
   monthOf,
   shiftDate,
@@ -33,7 +42,6 @@ import {
   VIEW_MODES,
   viewLabel,
   viewRange,
-  visibleItems,
   weekDaysOf,
 } from "./model";
 import { CalendarSidebar } from "./sidebar";
@@ -41,6 +49,19 @@ import { useCalendarUiState, type CalendarStateChange, type CalendarUiState } fr
 import { ListView, MonthView, WeekView } from "./views";
 
 const VIEW_ICON = { month: CalendarDays, week: CalendarRange, list: List } as const;
+
+/** The search is sent once typing pauses this long. */
+const SEARCH_DELAY_MS = 250;
+
+/** `value`, once it has stayed the same for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
 
 /**
  * Milestones (/calendar, PRODUCT.md → Milestones): milestones, deliverables, shoots, creative
@@ -54,30 +75,48 @@ export function CalendarPage() {
   const settings = useWorkspaceSettings();
   const starts = weekStartsOn(settings.data?.weekStart);
   const range = viewRange(state.viewMode, state.currentDate, starts);
-  const calendar = useCalendar(range.from, range.to, !settings.isPending);
+  // The sidebar's filters go to the server (SQL filters and counts); the search once typing pauses.
+  const searchTerm = useSettled(state.searchTerm, SEARCH_DELAY_MS);
+  const filters = useMemo(
+    () =>
+      filterParams({
+        searchTerm,
+        visibleFolders: state.visibleFolders,
+        visibleMetaTasks: state.visibleMetaTasks,
+        selectedFolder: state.selectedFolder,
+        selectedMetaTask: state.selectedMetaTask,
+      }),
+    [searchTerm, state.visibleFolders, state.visibleMetaTasks, state.selectedFolder, state.selectedMetaTask],
+  );
+  const calendar = useCalendar(
+    { ...range, view: state.viewMode === "month" ? "month" : "full", filters },
+    !settings.isPending,
+  );
   const data = calendar.data;
   const move = useMoveItem();
   const pending = usePendingMoves();
   const [openId, setOpenId] = useState<string | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
 
-  // The detail follows the cache (an optimistic move shows at once); the last known copy stays
-  // while a refetch is on its way.
+  // The detail follows the cache (an optimistic move shows at once; an item of a '+N more' day is
+  // in that day's answer); the last known copy stays while a refetch is on its way.
   const lastOpen = useRef<CalendarItem | null>(null);
-  const fromCache = openId ? (data?.items.find((i) => i.id === openId) ?? null) : null;
+  const fromCache = useCachedItem(openId);
   if (fromCache) lastOpen.current = fromCache;
   const openItem = openId ? (fromCache ?? lastOpen.current) : null;
 
-  const items = useMemo(() => (data ? visibleItems(data.items, data.metaTasks, state) : []), [data, state]);
   const projects = useMemo(
-    () => (data ? sidebarProjects(data.projects, data.metaTasks, data.items, state.searchTerm) : []),
+    () => (data ? sidebarProjects(data.projects, data.metaTasks, data.noProjectCount, state.searchTerm) : []),
     [data, state.searchTerm],
   );
 
-  const moveTo = (itemId: string, day: string) => {
-    const item = data?.items.find((i) => i.id === itemId);
-    if (!item || item.day === day || pending.has(itemId)) return;
+  const moveTo = (item: CalendarItem, day: string) => {
+    if (item.day === day || pending.has(item.id)) return;
     move.mutate({ item, day });
+  };
+  const moveById = (itemId: string, day: string) => {
+    const item = data?.items.find((i) => i.id === itemId);
+    if (item) moveTo(item, day);
   };
 
   const sidebar = (prefix: string) => (
@@ -115,12 +154,12 @@ export function CalendarPage() {
             stale={calendar.isPlaceholderData}
             onRetry={() => void calendar.refetch()}
             state={state}
-            items={items}
+            filters={filters}
             starts={starts}
             today={data?.today ?? today}
             pending={pending}
             onOpen={(item) => setOpenId(item.id)}
-            onMove={moveTo}
+            onMove={moveById}
             onClearFilters={() =>
               update({
                 searchTerm: "",
@@ -150,7 +189,7 @@ export function CalendarPage() {
         item={openItem}
         timeZone={data?.timeZone}
         pending={openItem ? pending.has(openItem.id) : false}
-        onMove={(item, day) => moveTo(item.id, day)}
+        onMove={moveTo}
         onClose={() => setOpenId(null)}
       />
     </Page>
@@ -252,7 +291,7 @@ function Body({
   stale,
   onRetry,
   state,
-  items,
+  filters,
   starts,
   today,
   pending,
@@ -266,7 +305,7 @@ function Body({
   stale: boolean;
   onRetry: () => void;
   state: CalendarUiState;
-  items: CalendarItem[];
+  filters: Record<string, string>;
   starts: 0 | 1;
   today: string;
   pending: Set<string>;
@@ -294,15 +333,11 @@ function Body({
       </EmptyState>
     );
   }
+  const items = data.items;
   const view = { items, today, pending, onOpen, onMove };
-  const filtered =
-    state.searchTerm.trim() !== "" ||
-    state.selectedFolder !== null ||
-    state.selectedMetaTask !== null ||
-    Object.values(state.visibleFolders).includes(false) ||
-    Object.values(state.visibleMetaTasks).includes(false);
+  const filtered = isFiltered(state);
   const notice =
-    data.items.length === 0 ? (
+    data.rangeTotal === 0 ? (
       clickup.data && clickup.data.workspace === null ? (
         <p className="mb-3 rounded-lg border border-dashed px-3 py-2 text-sm">
           Connect ClickUp to see milestones: they are ClickUp tasks.{" "}
@@ -316,7 +351,7 @@ function Body({
           due date in ClickUp show here — try another {state.viewMode === "week" ? "week" : "month"}.
         </p>
       )
-    ) : items.length === 0 && filtered ? (
+    ) : data.total === 0 && filtered ? (
       <p
         data-testid="calendar-filtered"
         className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-dashed px-3 py-2 text-sm"
@@ -336,6 +371,8 @@ function Body({
           {...view}
           days={monthGridDays(state.currentDate, starts)}
           month={monthOf(state.currentDate)}
+          counts={new Map(data.days.map((d) => [d.day, d.count]))}
+          filters={filters}
         />
       ) : state.viewMode === "week" ? (
         <WeekView {...view} days={weekDaysOf(state.currentDate, starts)} />

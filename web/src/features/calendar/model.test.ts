@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { CALENDAR_MAX_HIDDEN, CALENDAR_SEARCH_MAX } from "@domain/calendar";
 import type { CalendarItem, CalendarMetaTask, CalendarProject } from "./api";
 import {
+  filterParams,
+  isFiltered,
+  itemsByDay,
   monthGridDays,
   NO_PROJECT,
   shiftDate,
@@ -8,7 +12,6 @@ import {
   sidebarProjects,
   viewLabel,
   viewRange,
-  visibleItems,
   weekDaysOf,
   type ItemFilter,
 } from "./model";
@@ -83,66 +86,83 @@ describe("calendar days", () => {
   });
 });
 
-describe("visibleItems", () => {
-  const metas: CalendarMetaTask[] = [
-    { id: "m1", name: "Alpha meta", projectId: "f1" },
-    { id: "m2", name: "Beta meta", projectId: "f2" },
-  ];
-  const items = [
-    item("a"),
-    item("b", { projectId: "f2", projectName: "Beta launch", metaTaskId: "m2", name: "Shoot day" }),
-    item("c", { projectId: null, projectName: null, metaTaskId: null, name: "Loose approval" }),
-  ];
-  const ids = (filter: Partial<ItemFilter>) =>
-    visibleItems(items, metas, { ...NONE, ...filter }).map((i) => i.id);
+describe("filterParams (the sidebar's filters, applied by the server in SQL)", () => {
+  const params = (filter: Partial<ItemFilter>) => filterParams({ ...NONE, ...filter });
 
-  it("shows everything by default", () => {
-    expect(ids({})).toEqual(["a", "b", "c"]);
+  it("sends nothing by default", () => {
+    expect(params({})).toEqual({});
+    expect(isFiltered(NONE)).toBe(false);
+    expect(params({ searchTerm: "  ", visibleFolders: { f1: true } })).toEqual({});
   });
-  it("hides a project, a meta task, or the folderless items", () => {
-    expect(ids({ visibleFolders: { f1: false } })).toEqual(["b", "c"]);
-    expect(ids({ visibleFolders: { f1: true, [NO_PROJECT]: false } })).toEqual(["a", "b"]);
-    expect(ids({ visibleMetaTasks: { m2: false } })).toEqual(["a", "c"]);
+  it("hides projects (the folderless items too) and meta tasks, sorted, comma-separated", () => {
+    expect(params({ visibleFolders: { f2: false, f1: false, f3: true, [NO_PROJECT]: false } })).toEqual({
+      hideProjects: `f1,f2,${NO_PROJECT}`,
+    });
+    expect(params({ visibleMetaTasks: { m2: false, m1: true } })).toEqual({ hideMetaTasks: "m2" });
+    expect(isFiltered({ ...NONE, visibleMetaTasks: { m2: false } })).toBe(true);
+    const many = Object.fromEntries(
+      Array.from({ length: CALENDAR_MAX_HIDDEN + 5 }, (_, i) => [`p${i}`, false]),
+    );
+    expect(params({ visibleFolders: many }).hideProjects!.split(",")).toHaveLength(CALENDAR_MAX_HIDDEN);
   });
-  it("focuses one project or meta task", () => {
-    expect(ids({ selectedFolder: "f2" })).toEqual(["b"]);
-    expect(ids({ selectedFolder: NO_PROJECT })).toEqual(["c"]);
-    expect(ids({ selectedMetaTask: "m1" })).toEqual(["a"]);
+  it("focuses one project (or the folderless items) or meta task", () => {
+    expect(params({ selectedFolder: "f2" })).toEqual({ project: "f2" });
+    expect(params({ selectedFolder: NO_PROJECT })).toEqual({ project: NO_PROJECT });
+    expect(params({ selectedMetaTask: "m1" })).toEqual({ metaTask: "m1" });
   });
-  it("searches item, project and meta task names, case-insensitively", () => {
-    expect(ids({ searchTerm: "SHOOT" })).toEqual(["b"]);
-    expect(ids({ searchTerm: "alpha" })).toEqual(["a"]);
-    expect(ids({ searchTerm: "beta meta" })).toEqual(["b"]);
-    expect(ids({ searchTerm: "  " })).toEqual(["a", "b", "c"]);
+  it("searches with the trimmed term, cut to what the server accepts", () => {
+    expect(params({ searchTerm: "  Shoot day " })).toEqual({ q: "Shoot day" });
+    expect(params({ searchTerm: "x".repeat(CALENDAR_SEARCH_MAX + 9) }).q).toHaveLength(CALENDAR_SEARCH_MAX);
+  });
+});
+
+describe("itemsByDay", () => {
+  it("groups the server's items by day, keeping their order", () => {
+    const byDay = itemsByDay([item("a"), item("b", { day: "2025-03-11" }), item("c")]);
+    expect([...byDay].map(([day, list]) => [day, list.map((i) => i.id)])).toEqual([
+      ["2025-03-10", ["a", "c"]],
+      ["2025-03-11", ["b"]],
+    ]);
   });
 });
 
 describe("sidebarProjects", () => {
   const projects: CalendarProject[] = [
-    { id: "f1", name: "Alpha spot", spaceId: "s1", spaceName: "Creative", colorIndex: 3 },
-    { id: "f2", name: "Beta launch", spaceId: "s1", spaceName: "Creative", colorIndex: 7 },
+    { id: "f1", name: "Alpha spot", spaceId: "s1", spaceName: "Creative", colorIndex: 3, count: 4 },
+    { id: "f2", name: "Beta launch", spaceId: "s1", spaceName: "Creative", colorIndex: 7, count: 2 },
   ];
   const metas: CalendarMetaTask[] = [
-    { id: "m1", name: "Alpha meta", projectId: "f1" },
-    { id: "m2", name: "Beta meta", projectId: "f2" },
+    { id: "m1", name: "Alpha meta", projectId: "f1", count: 4 },
+    { id: "m2", name: "Beta meta", projectId: "f2", count: 2 },
   ];
-  const items = [item("a"), item("b", { projectId: "f2", name: "Final shoot" })];
+  /** The server's answer under a search: only the projects with matching items, their counts. */
+  const counted = (counts: Record<string, number>) =>
+    projects.flatMap((p) => (counts[p.id] ? [{ ...p, count: counts[p.id]! }] : []));
 
-  it("lists projects with their meta tasks, and 'No project' only when needed", () => {
-    const all = sidebarProjects(projects, metas, items, "");
-    expect(all.map((p) => [p.key, p.metaTasks.map((m) => m.id)])).toEqual([
-      ["f1", ["m1"]],
-      ["f2", ["m2"]],
+  it("lists projects with their meta tasks and counts, and 'No project' only when needed", () => {
+    const all = sidebarProjects(projects, metas, 0, "");
+    expect(all.map((p) => [p.key, p.count, p.metaTasks.map((m) => m.id)])).toEqual([
+      ["f1", 4, ["m1"]],
+      ["f2", 2, ["m2"]],
     ]);
-    const loose = sidebarProjects(projects, metas, [...items, item("c", { projectId: null })], "");
-    expect(loose.map((p) => p.key)).toEqual(["f1", "f2", NO_PROJECT]);
+    const loose = sidebarProjects(projects, metas, 3, "");
+    expect(loose.map((p) => [p.key, p.count])).toEqual([
+      ["f1", 4],
+      ["f2", 2],
+      [NO_PROJECT, 3],
+    ]);
   });
   it("search keeps projects whose name, meta task or item matches", () => {
-    expect(sidebarProjects(projects, metas, items, "beta").map((p) => p.key)).toEqual(["f2"]);
-    expect(sidebarProjects(projects, metas, items, "alpha meta").map((p) => p.metaTasks.length)).toEqual([1]);
-    const byItem = sidebarProjects(projects, metas, items, "final shoot");
+    expect(sidebarProjects(counted({ f2: 2 }), metas, 0, "beta").map((p) => p.key)).toEqual(["f2"]);
+    expect(
+      sidebarProjects(counted({ f1: 4 }), metas, 0, "alpha meta").map((p) => p.metaTasks.length),
+    ).toEqual([1]);
+    // An item of f2 named "Final shoot" matches: f2 stays, none of its meta tasks does.
+    const byItem = sidebarProjects(counted({ f2: 1 }), metas, 0, "final shoot");
     expect(byItem.map((p) => [p.key, p.metaTasks.length])).toEqual([["f2", 0]]);
-    expect(sidebarProjects(projects, metas, items, "zzz")).toEqual([]);
+    expect(sidebarProjects(counted({}), metas, 0, "zzz")).toEqual([]);
+    // A project the server still lists with no match (none of its items) goes.
+    expect(sidebarProjects([{ ...projects[0]!, count: 0 }], [], 0, "zzz")).toEqual([]);
   });
 });
 

@@ -1,10 +1,12 @@
+import { CALENDAR_MAX_HIDDEN, CALENDAR_NO_PROJECT, CALENDAR_SEARCH_MAX } from "@domain/calendar";
 import { addDays, startOfWeek, toIsoDate, type WeekStartsOn } from "@domain/index";
 import { windowLabel } from "@/features/workload/view";
 import type { CalendarItem, CalendarMetaTask, CalendarProject } from "./api";
 
 /*
  * Pure rules of the Milestones screen: which days a view shows, its label, the API window, and
- * which items the sidebar's visibility, search and focus leave on the calendar.
+ * the query parameters that carry the sidebar's visibility, search and focus to the server
+ * (which filters and counts in SQL).
  */
 
 export const VIEW_MODES = ["month", "week", "list"] as const;
@@ -12,7 +14,7 @@ export type ViewMode = (typeof VIEW_MODES)[number];
 export const VIEW_LABEL: Record<ViewMode, string> = { month: "Month", week: "Week", list: "List" };
 
 /** The key of the items that sit in no folder (folderless lists), in the visibility map. */
-export const NO_PROJECT = "none";
+export const NO_PROJECT = CALENDAR_NO_PROJECT;
 export const NO_PROJECT_LABEL = "No project";
 
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -93,31 +95,33 @@ export const projectKey = (projectId: string | null) => projectId ?? NO_PROJECT;
 const matches = (text: string | null | undefined, term: string) =>
   (text ?? "").toLocaleLowerCase().includes(term);
 
+const hidden = (visible: Record<string, boolean>) =>
+  Object.keys(visible)
+    .filter((key) => visible[key] === false)
+    .sort()
+    .slice(0, CALENDAR_MAX_HIDDEN);
+
 /**
- * The items left on the calendar: a focused project or meta task shows only its items; hidden
- * projects and meta tasks drop theirs; a search keeps items whose name, project or meta task
- * contains the term.
+ * GET /api/calendar's filter parameters for the sidebar's state: the search (trimmed), the
+ * hidden projects and meta tasks, the focused project or meta task (the server keeps an item
+ * whose name, project or meta task contains the term, drops hidden ones, keeps only the focus).
  */
-export function visibleItems(
-  items: readonly CalendarItem[],
-  metaTasks: readonly CalendarMetaTask[],
-  filter: ItemFilter,
-): CalendarItem[] {
-  const term = filter.searchTerm.trim().toLocaleLowerCase();
-  const metaName = new Map(metaTasks.map((m) => [m.id, m.name]));
-  return items.filter((item) => {
-    const folder = projectKey(item.projectId);
-    if (filter.selectedFolder !== null && folder !== filter.selectedFolder) return false;
-    if (filter.selectedMetaTask !== null && item.metaTaskId !== filter.selectedMetaTask) return false;
-    if (filter.visibleFolders[folder] === false) return false;
-    if (item.metaTaskId && filter.visibleMetaTasks[item.metaTaskId] === false) return false;
-    if (!term) return true;
-    return (
-      matches(item.name, term) ||
-      matches(item.projectName, term) ||
-      (item.metaTaskId !== null && matches(metaName.get(item.metaTaskId), term))
-    );
-  });
+export function filterParams(filter: ItemFilter): Record<string, string> {
+  const params: Record<string, string> = {};
+  const term = filter.searchTerm.trim().slice(0, CALENDAR_SEARCH_MAX);
+  if (term) params.q = term;
+  const projects = hidden(filter.visibleFolders);
+  if (projects.length) params.hideProjects = projects.join(",");
+  const metas = hidden(filter.visibleMetaTasks);
+  if (metas.length) params.hideMetaTasks = metas.join(",");
+  if (filter.selectedFolder !== null) params.project = filter.selectedFolder;
+  if (filter.selectedMetaTask !== null) params.metaTask = filter.selectedMetaTask;
+  return params;
+}
+
+/** Whether the sidebar hides, focuses or searches anything. */
+export function isFiltered(filter: ItemFilter): boolean {
+  return Object.keys(filterParams(filter)).length > 0;
 }
 
 /** A sidebar entry: a project with its meta tasks, both narrowed by the search. */
@@ -126,18 +130,22 @@ export interface SidebarProject {
   name: string;
   colorIndex: number;
   spaceName: string | null;
+  /** Its items in the range that the search matches. */
+  count: number;
   metaTasks: CalendarMetaTask[];
 }
 
 /**
  * The sidebar's projects (plus 'No project' when a folderless item exists) with their meta
- * tasks; a search keeps a project whose name, one of whose meta tasks or one of whose items
- * matches, and within it the meta tasks that match (all of them when the project's name does).
+ * tasks, as the server counted them under the search (it sends only the projects and meta tasks
+ * with matching items); a search keeps a project whose name, one of whose meta tasks or one of
+ * whose items matches, and within it the meta tasks that match (all of them when the project's
+ * name does).
  */
 export function sidebarProjects(
   projects: readonly CalendarProject[],
   metaTasks: readonly CalendarMetaTask[],
-  items: readonly CalendarItem[],
+  noProjectCount: number,
   searchTerm: string,
 ): SidebarProject[] {
   const term = searchTerm.trim().toLocaleLowerCase();
@@ -146,14 +154,16 @@ export function sidebarProjects(
     name: p.name,
     colorIndex: p.colorIndex,
     spaceName: p.spaceName,
+    count: p.count,
     metaTasks: metaTasks.filter((m) => m.projectId === p.id),
   }));
-  if (items.some((i) => i.projectId === null) || metaTasks.some((m) => m.projectId === null)) {
+  if (noProjectCount > 0 || metaTasks.some((m) => m.projectId === null)) {
     all.push({
       key: NO_PROJECT,
       name: NO_PROJECT_LABEL,
       colorIndex: 0,
       spaceName: null,
+      count: noProjectCount,
       metaTasks: metaTasks.filter((m) => m.projectId === null),
     });
   }
@@ -161,8 +171,7 @@ export function sidebarProjects(
   return all.flatMap((project) => {
     if (matches(project.name, term)) return [project];
     const metas = project.metaTasks.filter((m) => matches(m.name, term));
-    const itemHit = items.some((i) => projectKey(i.projectId) === project.key && matches(i.name, term));
-    return metas.length > 0 || itemHit ? [{ ...project, metaTasks: metas }] : [];
+    return metas.length > 0 || project.count > 0 ? [{ ...project, metaTasks: metas }] : [];
   });
 }
 

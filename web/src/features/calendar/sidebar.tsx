@@ -1,4 +1,5 @@
 import { Focus, Search, X } from "lucide-react";
+import { CALENDAR_SEARCH_MAX } from "@domain/calendar";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
@@ -8,7 +9,8 @@ import type { CalendarStateChange, CalendarUiState } from "./ui-state";
 
 /**
  * The calendar's sidebar: search, a visibility box per project and per meta task (the project
- * swatches are the colour legend), show all / hide all, and a click on a name to focus it.
+ * swatches are the colour legend) with its number of items in the range (counted by the server
+ * under the search), show all / hide all, and a click on a name to focus it.
  */
 export function CalendarSidebar({
   state,
@@ -52,6 +54,7 @@ export function CalendarSidebar({
           type="search"
           aria-label="Search projects and milestones"
           placeholder="Search…"
+          maxLength={CALENDAR_SEARCH_MAX}
           className="h-10 pl-9 md:h-9"
           value={state.searchTerm}
           onChange={(e) => onChange({ searchTerm: e.target.value })}
@@ -136,6 +139,14 @@ export function CalendarSidebar({
                     <span className="sr-only">Focus project </span>
                     {project.name}
                   </button>
+                  <span
+                    data-testid="calendar-project-count"
+                    className="shrink-0 text-xs text-muted-foreground tabular-nums"
+                    title={`${project.count} ${project.count === 1 ? "item" : "items"} in this range`}
+                  >
+                    {project.count}
+                    <span className="sr-only"> items</span>
+                  </span>
                 </div>
                 {project.metaTasks.length > 0 ? (
                   <ul aria-label={`Meta tasks of ${project.name}`} className="mt-0.5 ml-6 space-y-0.5">
@@ -172,6 +183,10 @@ export function CalendarSidebar({
                             <span className="sr-only">Focus meta task </span>
                             {meta.name}
                           </button>
+                          <span className="shrink-0 text-muted-foreground tabular-nums">
+                            {meta.count}
+                            <span className="sr-only"> items</span>
+                          </span>
                         </div>
                       </li>
                     ))}

@@ -1,16 +1,19 @@
 import { useMemo, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
+import { CALENDAR_MONTH_CELL_ITEMS } from "@domain/calendar";
 import { formatDetailDay } from "@domain/index";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
-import type { CalendarItem } from "./api";
+import { useCalendar, type CalendarItem } from "./api";
 import { dayDropProps, ItemChip } from "./item-chip";
 import { itemsByDay, monthOf } from "./model";
 
 /*
  * The three views of the Milestones screen. Month and week are drop targets per day (drag a chip
- * to move its due date); the list groups the days that have items and is virtualised, so a
- * crowded month stays light.
+ * to move its due date); the month has each day's count and its first CALENDAR_MONTH_CELL_ITEMS
+ * items from the server, and '+N more' asks for that one day; the list groups the days that have
+ * items and is virtualised, so a crowded month stays light.
  */
 
 export interface ViewProps {
@@ -25,10 +28,20 @@ export interface ViewProps {
 const weekdayOf = (day: string) => formatDetailDay(day).split(",")[0] ?? "";
 const dayNumber = (day: string) => Number(day.slice(8, 10));
 
-/** How many chips a month cell shows before '+N more'. */
-export const MONTH_CELL_CHIPS = 3;
-
-export function MonthView({ days, month, ...props }: ViewProps & { days: string[]; month: string }) {
+export function MonthView({
+  days,
+  month,
+  counts,
+  filters,
+  ...props
+}: ViewProps & {
+  days: string[];
+  month: string;
+  /** Items per day that the filters leave (the server's count; a cell has its first few). */
+  counts: ReadonlyMap<string, number>;
+  /** The sidebar's filters, for the '+N more' day. */
+  filters: Record<string, string>;
+}) {
   const byDay = useMemo(() => itemsByDay(props.items), [props.items]);
   const [moreDay, setMoreDay] = useState<string | null>(null);
   const weeks = Array.from({ length: days.length / 7 }, (_, w) => days.slice(w * 7, w * 7 + 7));
@@ -54,14 +67,15 @@ export function MonthView({ days, month, ...props }: ViewProps & { days: string[
         <div key={week[0]} role="row" className="grid grid-cols-7 border-b last:border-b-0">
           {week.map((day) => {
             const list = byDay.get(day) ?? [];
-            const shown = list.slice(0, MONTH_CELL_CHIPS);
+            const shown = list.slice(0, CALENDAR_MONTH_CELL_ITEMS);
+            const count = Math.max(counts.get(day) ?? 0, list.length);
             const outside = monthOf(day) !== month;
             return (
               <div
                 key={day}
                 role="cell"
                 data-day={day}
-                aria-label={`${formatDetailDay(day)}${list.length ? `, ${list.length} items` : ""}`}
+                aria-label={`${formatDetailDay(day)}${count ? `, ${count} items` : ""}`}
                 {...dayDropProps(day, props.onMove)}
                 className={cn(
                   "flex min-h-28 min-w-0 flex-col gap-0.5 border-r p-1 last:border-r-0 data-[drop-target]:bg-primary/10 data-[drop-target]:ring-2 data-[drop-target]:ring-primary data-[drop-target]:ring-inset",
@@ -91,14 +105,14 @@ export function MonthView({ days, month, ...props }: ViewProps & { days: string[
                     compact
                   />
                 ))}
-                {list.length > shown.length ? (
+                {count > shown.length ? (
                   <button
                     type="button"
                     data-testid="calendar-more"
                     className="rounded px-1.5 text-left text-xs font-medium text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                     onClick={() => setMoreDay(day)}
                   >
-                    +{list.length - shown.length}
+                    +{count - shown.length}
                     <span className="max-sm:sr-only"> more</span>
                     <span className="sr-only"> on {formatDetailDay(day)}</span>
                   </button>
@@ -110,7 +124,8 @@ export function MonthView({ days, month, ...props }: ViewProps & { days: string[
       ))}
       <DayDialog
         day={moreDay}
-        items={moreDay ? (byDay.get(moreDay) ?? []) : []}
+        count={moreDay ? (counts.get(moreDay) ?? 0) : 0}
+        filters={filters}
         pending={props.pending}
         onOpen={(item) => {
           setMoreDay(null);
@@ -122,29 +137,43 @@ export function MonthView({ days, month, ...props }: ViewProps & { days: string[
   );
 }
 
-/** Every item of a crowded day ('+N more'). */
+/** Every item of a crowded day ('+N more'): that one day, asked of the server with the same filters. */
 function DayDialog({
   day,
-  items,
+  count,
+  filters,
   pending,
   onOpen,
   onClose,
 }: {
   day: string | null;
-  items: CalendarItem[];
+  count: number;
+  filters: Record<string, string>;
   pending: Set<string>;
   onOpen: (item: CalendarItem) => void;
   onClose: () => void;
 }) {
+  const full = useCalendar({ from: day ?? "", to: day ?? "", view: "full", filters }, day !== null, false);
+  const items = day !== null && full.data?.from === day ? full.data.items : [];
+  const total = full.data?.from === day ? full.data.total : count;
   return (
     <Dialog open={day !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent className="sm:max-w-md" data-testid="calendar-day-dialog">
         <DialogHeader>
           <DialogTitle>{day ? formatDetailDay(day) : ""}</DialogTitle>
           <DialogDescription>
-            {items.length} {items.length === 1 ? "item" : "items"}
+            {total} {total === 1 ? "item" : "items"}
           </DialogDescription>
         </DialogHeader>
+        {full.isPending ? (
+          <div className="space-y-1" aria-busy="true">
+            {Array.from({ length: Math.min(count, 6) || 3 }, (_, i) => (
+              <Skeleton key={i} className="h-7 w-full" />
+            ))}
+          </div>
+        ) : full.isError ? (
+          <p className="text-sm text-muted-foreground">Could not load this day. Close and try again.</p>
+        ) : null}
         <ul className="space-y-1">
           {items.map((item) => (
             <li key={item.id}>
