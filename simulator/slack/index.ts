@@ -42,6 +42,8 @@ export interface SlackSimulator {
   rateLimits: SlackRateLimiter;
   seed: number;
   registerOAuthApp(input: RegisterSlackAppInput): SlackOAuthApp;
+  /** Replace the consent policy (a host binding installs to its own accounts after mounting). */
+  setConsentPolicy(policy: ConsentPolicy): void;
   /** Revoke a token as if the workspace uninstalled the app (its webhooks go too). */
   revokeToken(token: string): void;
   /** Posted messages (chat.postMessage and webhooks), newest first, in the JSON shape of /messages.json. */
@@ -64,14 +66,15 @@ export function createSlackSimulator(options: SlackSimulatorOptions = {}): Slack
   const faults = new SlackFaults(seed);
   const stats = new SlackStats();
   const rateLimiter = new SlackRateLimiter(options.rateLimits ?? {}, options.rateLimitClock ?? now);
-  const app = createSlackSimApp({
+  const services = {
     state,
     auth,
     consent: options.consentPolicy ?? OPEN_CONSENT,
     faults,
     stats,
     rateLimiter,
-  });
+  };
+  const app = createSlackSimApp(services);
   const channel = (id: string) => {
     const c = state.channels.get(id);
     if (!c) throw new Error(`unknown channel ${id}`);
@@ -93,6 +96,9 @@ export function createSlackSimulator(options: SlackSimulatorOptions = {}): Slack
     rateLimits: rateLimiter,
     seed,
     registerOAuthApp: (input) => auth.registerApp(input),
+    setConsentPolicy: (policy) => {
+      services.consent = policy;
+    },
     revokeToken: (token) => {
       auth.revoke(token);
     },

@@ -115,6 +115,12 @@ describe("consent page", () => {
     expect(html).not.toContain("Demo Agency");
     expect((await approve(only, { teamId: DEMO_TEAM.id })).status).toBe(400);
     expect((await approve(only, { teamId: OTHER_TEAM.id })).status).toBe(302);
+
+    // A host may set the policy after mounting; it applies from the next request.
+    const later = testSlack();
+    expect((await approve(later)).status).toBe(302);
+    later.setConsentPolicy(refuse);
+    expect((await approve(later)).status).toBe(403);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { teamAllowed, userAllowed, type ConsentDecision } from "../consent";
+import { teamAllowed, userAllowed, type ConsentDecision, type ConsentPolicy } from "../consent";
 import type { SlackCtx, SlackEnv, SlackServices } from "../context";
 import { SlackApiError } from "../errors";
 import type { SlackOAuthApp, SlackTeam, SlackUser } from "../model";
@@ -27,7 +27,9 @@ interface AuthorizeParams {
  * bad redirect_uri, invalid scope) are shown on the page instead.
  */
 export function registerOAuthRoutes(app: Hono<SlackEnv>, services: SlackServices): void {
-  const { state, auth, consent, stats } = services;
+  const { state, auth, stats } = services;
+  // Read per request: the host may replace the policy after mounting (sim.setConsentPolicy).
+  const consent: ConsentPolicy = (request, st) => services.consent(request, st);
 
   const errorPage = (c: SlackCtx, code: string, detail?: string) => {
     stats.record("oauth.v2.authorize", code, 400);
