@@ -65,7 +65,8 @@ export async function toCalendarItems(
   return found.flatMap((row, i) => toCalendarItem(row, row.meta_id, assigneesOf[i]!, users) ?? []);
 }
 
-const byNameThenId = (a: { name: string; id: string }, b: { name: string; id: string }) =>
+/** By name (English collation), then id. */
+export const byNameThenId = (a: { name: string; id: string }, b: { name: string; id: string }) =>
   a.name.localeCompare(b.name, "en") || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**

@@ -331,6 +331,7 @@ describe("calendar items (hand-seeded)", () => {
     body = await ids(`q=${encodeURIComponent("sub meta")}`);
     expect(body.items.map((i) => i.id)).toEqual(["shoot"]);
     expect((await ids("q=%25")).items).toEqual([]);
+    expect((await ids("q=%20%20")).total).toBe(7);
     expect((await ids("q=_")).items).toEqual([]);
     // Hidden projects (and 'none', the folderless items) and meta tasks: gone from items and
     // days, still in the sidebar with their counts.

@@ -6,12 +6,9 @@ import {
 } from "@domain/calendar";
 import type { RequestContext } from "../../request-context";
 import { resolveTaskScope } from "../accessible-tasks/task-scope";
-import { toCalendarItems } from "./calendar-items";
+import { byNameThenId, toCalendarItems } from "./calendar-items";
 import type { CalendarQuery, CalendarResponse } from "./contract";
 import { selectCalendarWindow, workspaceTimeZone, type CalendarWindowFilter } from "./repo";
-
-const byNameThenId = (a: { name: string; id: string }, b: { name: string; id: string }) =>
-  a.name.localeCompare(b.name, "en") || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The sidebar's filters of a query, as the window statement takes them. */
 export function windowFilter(query: CalendarQuery): CalendarWindowFilter {
