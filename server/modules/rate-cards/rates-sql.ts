@@ -22,7 +22,11 @@ export interface RateSubject {
   day: SQL;
 }
 
-function cardId(kind: "internal" | "client", s: RateSubject): SQL {
+/** The card a subject's rate of `kind` is read from: the project's client card, else the default card. */
+export function cardIdSql(
+  kind: "internal" | "client",
+  s: Pick<RateSubject, "organizationId" | "folder">,
+): SQL {
   const defaultCard = sql`(select dc.id from rate_cards dc
     where dc.organization_id = ${s.organizationId} and dc.kind = ${kind} and dc.is_default)`;
   if (kind === "internal") return defaultCard;
@@ -31,8 +35,11 @@ function cardId(kind: "internal" | "client", s: RateSubject): SQL {
      where pc.organization_id = ${s.organizationId} and pc.folder_id = ${s.folder}), ${defaultCard})`;
 }
 
-/** The rate (minor units per hour) of `kind` for the subject, or null when unpriced. */
-export function rateSql(kind: "internal" | "client", s: RateSubject): SQL {
+/**
+ * The rate (minor units per hour) of `kind` for the subject, or null when unpriced. `card`, when
+ * given, is the card's id already resolved (cardIdSql), for a list that reads many rates per card.
+ */
+export function rateSql(kind: "internal" | "client", s: RateSubject, card: SQL = cardIdSql(kind, s)): SQL {
   return sql`(select coalesce(
       (select l.rate_minor from rate_card_lines l
         where l.organization_id = rc.organization_id and l.card_id = rc.id and l.subject_type = 'person'
@@ -48,7 +55,7 @@ export function rateSql(kind: "internal" | "client", s: RateSubject): SQL {
         order by r.ord limit 1),
       rc.default_rate_minor)
     from rate_cards rc
-    where rc.organization_id = ${s.organizationId} and rc.id = ${cardId(kind, s)})`;
+    where rc.organization_id = ${s.organizationId} and rc.id = ${card})`;
 }
 
 /**
@@ -56,7 +63,22 @@ export function rateSql(kind: "internal" | "client", s: RateSubject): SQL {
  * of domain/money.ts divideRoundHalfEven, and the one place the workload SQL rounds money. Exact
  * numeric arithmetic; the numerator is not negative (work × a rate) and the denominator positive.
  */
-export function roundHalfEvenSql(numerator: SQL, denominator: SQL): SQL {
+export function roundHalfEvenSql(
+  numerator: SQL,
+  denominator: SQL,
+  /**
+   * "columns" when both operands are plain column arithmetic: the rule is then written inline
+   * (each operand repeated, no subquery per row — a list of thousands of lines pays for a
+   * subplan each otherwise). Anything costlier (a rate subquery) keeps the default, evaluated once.
+   */
+  operands: "columns" | "expressions" = "expressions",
+): SQL {
+  if (operands === "columns") {
+    const n = sql`(${numerator})::numeric`;
+    const d = sql`(${denominator})::numeric`;
+    return sql`(div(${n}, ${d}) + case when mod(${n}, ${d}) * 2 > ${d}
+        or (mod(${n}, ${d}) * 2 = ${d} and mod(div(${n}, ${d}), 2) = 1) then 1 else 0 end)::bigint`;
+  }
   return sql`(select case when p.r * 2 > p.d or (p.r * 2 = p.d and mod(p.q, 2) = 1) then p.q + 1 else p.q end
     from (select div(n.n, n.d) as q, mod(n.n, n.d) as r, n.d
             from (select (${numerator})::numeric as n, (${denominator})::numeric as d) n) p)::bigint`;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { firstRow, rows, run, type Executor, type Tx } from "../../db/executor";
 import { FINISHED, hoursPerDayEstimate, normStatus } from "../dashboard/repo";
-import { rateSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
+import { cardIdSql, rateSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
 
 /*
  * All SQL of the workload grid (spec §2 Workload, §9): one statement aggregates every open
@@ -249,24 +249,44 @@ function moneyCtes(org: string): SQL {
           from bounds b
           join priced p on p.person = b.person and p.task_id = b.task_id
       ),
+      -- A rate depends on the person, the card and the day only: each is resolved once per
+      -- distinct (person, card, first day), not once per line (most lines of a window start on
+      -- its first day, and most projects share the default client card).
+      seg_cards as materialized (
+        select f.folder_key, coalesce(${cardIdSql("client", { organizationId: org, folder: sql`nullif(f.folder_key, '')` })}, '') as card
+          from (select distinct coalesce(g.folder_id, '') as folder_key from segs g) f
+      ),
+      cost_rates as materialized (
+        select k.person, k.s1, ${rateSql("internal", subject("k"))} as rate
+          from (select distinct g.person, g.s1, null::text as folder_id from segs g) k
+      ),
+      client_rates as materialized (
+        select k.person, k.card, k.s1,
+               ${rateSql("client", subject("k"), sql`nullif(k.card, '')`)} as rate
+          from (select distinct g.person, c.card, g.s1, null::text as folder_id
+                  from segs g join seg_cards c on c.folder_key = coalesce(g.folder_id, '')) k
+      ),
       lines as (
         select g.person,
                g.num_day * (case when g.on_working
                                  then cb.c - ca.c + (case when ca.w then 1 else 0 end)
                                  else g.e1 - g.s1 + 1 end) as num,
                g.den_day as den,
-               ${rateSql("internal", subject("g"))} as cost_rate,
-               ${rateSql("client", subject("g"))} as client_rate
+               cr.rate as cost_rate,
+               kr.rate as client_rate
           from segs g
           join cum ca on ca.day = g.s1
           join cum cb on cb.day = g.e1
+          join seg_cards c on c.folder_key = coalesce(g.folder_id, '')
+          join cost_rates cr on cr.person = g.person and cr.s1 = g.s1
+          join client_rates kr on kr.person = g.person and kr.card = c.card and kr.s1 = g.s1
       ),
       money as (
         select l.person,
                case when count(*) filter (where l.cost_rate is not null) = 0 then null
-                    else sum(${roundHalfEvenSql(sql`l.num * l.cost_rate`, sql`l.den * 60`)}) end as cost,
+                    else sum(${roundHalfEvenSql(sql`l.num * l.cost_rate`, sql`l.den * 60`, "columns")}) end as cost,
                case when count(*) filter (where l.client_rate is not null) = 0 then null
-                    else sum(${roundHalfEvenSql(sql`l.num * l.client_rate`, sql`l.den * 60`)}) end as revenue,
+                    else sum(${roundHalfEvenSql(sql`l.num * l.client_rate`, sql`l.den * 60`, "columns")}) end as revenue,
                coalesce(round(sum(l.num / l.den) filter (where l.cost_rate is null)), 0)::bigint
                  as unpriced_cost_minutes,
                coalesce(round(sum(l.num / l.den) filter (where l.client_rate is null)), 0)::bigint
