@@ -133,7 +133,7 @@ async function syncAgency(
         if (performance.now() - lastLog > 10_000) {
           lastLog = performance.now();
           console.log(
-            `    … ${cp.phase}: ${fmt(cp.stats.tasks ?? 0)} tasks, ${fmt(cp.stats.timeEntries ?? 0)} time entries, ${fmt(cp.stats.apiCalls ?? 0)} calls`,
+            `    … ${cp.phase}: ${fmt(cp.stats.tasks ?? 0)} tasks, ${fmt(cp.stats.timeEntries ?? 0)} time entries`,
           );
         }
       },
