@@ -22,6 +22,7 @@ import { projectsRoutes } from "./modules/projects/routes";
 import { sessionRoutes } from "./modules/session/routes";
 import { workspaceRoutes } from "./modules/workspaces/routes";
 import { clickupRoutes } from "./modules/clickup/routes";
+import { slackCallbackRoutes, slackRoutes } from "./modules/slack/routes";
 import { webhookRoutes } from "./modules/webhooks/routes";
 import { accessibleTasksRoutes } from "./modules/accessible-tasks/routes";
 import { apiDocsRoutes } from "./modules/api-docs/routes";
@@ -158,6 +159,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/templates", templateRoutes());
   api.route("/template-runs", templateRunRoutes());
   api.route("/reports", reportRoutes());
+  api.route("/slack", slackRoutes());
   app.route("/api", api);
   // /api/openapi.json and /api/reference describe every route registered on `app` (read per request).
   app.route("/api", apiDocsRoutes(app));
@@ -166,6 +168,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const simApp = deps.clickup?.simulatorApp;
   if (simApp) app.route(SIM_MOUNT, simApp);
   mountEmbeddedSlack(app, deps); // No SLACK_CLIENT_ID: the Slack simulator at /__sim/slack.
+  app.route("/auth/slack", slackCallbackRoutes()); // Slack's OAuth redirect (spec §2), before the SPA.
 
   app.all("/api/*", (c) =>
     c.json<ErrorBody>(

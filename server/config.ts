@@ -51,6 +51,16 @@ const envSchema = z.object({
   CLICKUP_SIMULATOR: optionalString.pipe(
     z.enum(["on", "off"], { message: 'must be "on" or "off"' }).optional(),
   ),
+  /** A Slack app (OAuth v2) for notifications; unset: the built-in Slack simulator stands in. */
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  /**
+   * The built-in Slack simulator (used when no SLACK_CLIENT_ID is set, at /__sim/slack). Unset: on,
+   * except in production, where it must be asked for; `off`: no Slack at all.
+   */
+  SLACK_SIMULATOR: optionalString.pipe(
+    z.enum(["on", "off"], { message: 'must be "on" or "off"' }).optional(),
+  ),
   DEMO: z.enum(["on", "off"]).default("on"),
   DEMO_AGENCY: z.enum(["small", "medium", "large"]).default("small"),
   TRUST_PROXY: z
@@ -124,6 +134,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.CLICKUP_CLIENT_ID) !== Boolean(e.CLICKUP_CLIENT_SECRET)) {
     throw new ConfigError(
       "Invalid configuration: CLICKUP_CLIENT_ID and CLICKUP_CLIENT_SECRET must be set together",
+    );
+  }
+  if (Boolean(e.SLACK_CLIENT_ID) !== Boolean(e.SLACK_CLIENT_SECRET)) {
+    throw new ConfigError(
+      "Invalid configuration: SLACK_CLIENT_ID and SLACK_CLIENT_SECRET must be set together",
+    );
+  }
+  if (e.SLACK_SIMULATOR === "on" && e.SLACK_CLIENT_ID) {
+    throw new ConfigError(
+      "Invalid configuration: SLACK_SIMULATOR=on cannot be combined with SLACK_CLIENT_ID (real Slack)",
     );
   }
   if (e.AGENCY_HUB_NOW && (e.CLICKUP_CLIENT_ID || e.CLICKUP_SIMULATOR === "off")) {

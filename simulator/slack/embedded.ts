@@ -9,11 +9,16 @@ export const EMBEDDED_SLACK_CLIENT_ID = "agency-hub-embedded.slack";
 
 /** What the embedded simulator needs from the app (a subset of AppDeps). */
 export interface EmbeddedSlackHost {
-  config: { NODE_ENV: string; publicUrl: string };
+  config: { NODE_ENV: string; publicUrl: string } & SlackEnvVars;
   now: () => Date;
 }
 
 export type SlackEnvVars = Partial<Record<"SLACK_CLIENT_ID" | "SLACK_SIMULATOR", string>>;
+
+/** The host's parsed configuration (server/config.ts) decides, not process.env. */
+function hostEnv(host: EmbeddedSlackHost): SlackEnvVars {
+  return { SLACK_CLIENT_ID: host.config.SLACK_CLIENT_ID, SLACK_SIMULATOR: host.config.SLACK_SIMULATOR };
+}
 
 /**
  * The in-process simulator and the OAuth app registered in it: what the app-side Slack
@@ -49,7 +54,7 @@ export function slackSimulatorEnabled(host: EmbeddedSlackHost, env: SlackEnvVars
  */
 export function embeddedSlack(
   host: EmbeddedSlackHost,
-  env: SlackEnvVars = process.env,
+  env: SlackEnvVars = hostEnv(host),
   options: Partial<SlackSimulatorOptions> = {},
 ): EmbeddedSlack | null {
   if (instances.has(host)) return instances.get(host) ?? null;
@@ -88,7 +93,7 @@ export function embeddedSlack(
 export function mountEmbeddedSlack(
   app: { route(path: string, app: Hono<SlackEnv>): unknown },
   host: EmbeddedSlackHost,
-  env: SlackEnvVars = process.env,
+  env: SlackEnvVars = hostEnv(host),
 ): void {
   const embedded = embeddedSlack(host, env);
   if (embedded) app.route(SLACK_SIM_MOUNT, embedded.simulator.app);
