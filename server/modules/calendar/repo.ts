@@ -4,12 +4,17 @@ import { firstRow, rows, run, type Executor } from "../../db/executor";
 import { taskVisibleIn, type TaskScope } from "../accessible-tasks/task-scope";
 
 /*
- * All SQL of the milestones calendar: its items (one statement, meta tasks included), the
+ * All SQL of the milestones calendar: the window of GET /api/calendar (one statement: meta tasks,
+ * the sidebar's filters, counts per day, project and meta task, each day's first items), the
+ * items of the feed and of a move (with their meta tasks in a second small statement), the
  * workspace zone, the ClickUp tokens a move may use, and the private feeds.
  *
  * The item predicate repeats the partial index tasks_calendar_idx (migration 0011) word for word,
  * so the planner reads only calendar tasks, by (organization_id, due_date):
  *   not deleted and not archived and (custom_item_id in (1, 2) or name ~* '(shoot|creative|approval)')
+ * The window's other reads use existing indexes: parents by primary key, the projects' meta tasks
+ * by tasks_folder_idx / tasks_type_idx, folders and spaces by primary key; the sidebar's filters
+ * (search, hidden, focus) apply to the range's rows already read, so they need no index of their own.
  */
 
 /** The workspace's IANA time zone (organizations.time_zone; "UTC" when the row is missing). */
