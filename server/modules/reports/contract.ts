@@ -282,3 +282,42 @@ export const utilizationDaysResponseSchema = z
   })
   .meta({ id: "UtilizationDays" });
 export type UtilizationDaysResponse = z.infer<typeof utilizationDaysResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// User directory
+// ---------------------------------------------------------------------------------------------
+
+export const userDirectoryRowSchema = z.object({
+  personId: z.string(),
+  /** spec §8 fallback: username, e-mail, then 'User {id}' (unresolved). */
+  name: z.string(),
+  resolved: z.boolean(),
+  email: z.string().nullable(),
+  /** The ClickUp workspace role (owner, admin, member, guest) when ClickUp gives one. */
+  clickupRole: z.enum(["owner", "admin", "member", "guest"]).nullable(),
+  /** The Agency Hub member linked to this ClickUp user, with their role; null when none is. */
+  member: z.object({ name: z.string(), role: z.enum(["owner", "admin", "member"]) }).nullable(),
+  roles: z.array(z.string()),
+  /** Rates in force today (minor units per hour; null = unpriced), on the default cards. */
+  internalRate: z.number().int().nullable(),
+  clientRate: z.number().int().nullable(),
+  minutesPerDay: z.number().int(),
+  /** Capacity in the report's period (workload_capacity). */
+  capacityMinutes: z.number().int(),
+  targetBp: z.number().int().nullable(),
+  /** Time logged in the period, and the start of the person's latest entry ever (ISO instant). */
+  loggedMs: z.number().int(),
+  lastLoggedAt: z.string().nullable(),
+});
+export type UserDirectoryRow = z.infer<typeof userDirectoryRowSchema>;
+
+export const userDirectoryResponseSchema = z
+  .object({
+    period: reportPeriodSchema,
+    currency: z.string(),
+    rows: z.array(userDirectoryRowSchema),
+    /** People named 'User {id}' (no username or e-mail; spec §8 warns about them). */
+    unresolved: z.number().int(),
+  })
+  .meta({ id: "UserDirectory" });
+export type UserDirectoryResponse = z.infer<typeof userDirectoryResponseSchema>;

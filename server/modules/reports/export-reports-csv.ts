@@ -1,8 +1,9 @@
 import { minorToDecimalString } from "@domain/money";
 import type { CsvColumn, CsvValue } from "../../lib/csv";
 import type { RequestContext } from "../../request-context";
-import type { ActualQuery, ActualRow, ReportFilter, UtilizationRow } from "./contract";
+import type { ActualQuery, ActualRow, ReportFilter, UserDirectoryRow, UtilizationRow } from "./contract";
 import { getActual } from "./get-actual";
+import { getUserDirectory } from "./get-user-directory";
 import { getUtilization } from "./get-utilization";
 
 /*
@@ -66,4 +67,36 @@ export async function* exportUtilizationCsv(
 ): AsyncGenerator<UtilizationRow[], void, undefined> {
   const report = await getUtilization(ctx, query);
   yield [...report.rows, { personId: "", name: "Team", roles: [], targetBp: null, ...report.totals }];
+}
+
+export interface UserDirectoryCsvRow extends UserDirectoryRow {
+  currency: string;
+}
+
+const rate = (v: number | null, currency: string): CsvValue =>
+  v === null ? "Unpriced" : { decimal: minorToDecimalString(v, currency) };
+
+export const USER_DIRECTORY_CSV_COLUMNS: readonly CsvColumn<UserDirectoryCsvRow>[] = [
+  { header: "Person", value: (r) => r.name },
+  { header: "E-mail", value: (r) => r.email },
+  { header: "ClickUp Role", value: (r) => r.clickupRole },
+  { header: "Member", value: (r) => r.member?.name ?? null },
+  { header: "Member Role", value: (r) => r.member?.role ?? null },
+  { header: "Role Tags", value: (r) => r.roles.join(", ") },
+  { header: "Internal Rate", value: (r) => rate(r.internalRate, r.currency) },
+  { header: "Client Rate", value: (r) => rate(r.clientRate, r.currency) },
+  { header: "Currency", value: (r) => r.currency },
+  { header: "Hours per Day", value: (r) => ({ decimal: (r.minutesPerDay / 60).toFixed(2) }) },
+  { header: "Capacity Hours", value: (r) => ({ decimal: (r.capacityMinutes / 60).toFixed(2) }) },
+  { header: "Target %", value: (r) => percent(r.targetBp) },
+  { header: "Logged Hours", value: (r) => hours(r.loggedMs) },
+  { header: "Last Logged", value: (r) => r.lastLoggedAt },
+];
+
+export async function* exportUserDirectoryCsv(
+  ctx: RequestContext,
+  query: ReportFilter,
+): AsyncGenerator<UserDirectoryCsvRow[], void, undefined> {
+  const report = await getUserDirectory(ctx, query);
+  yield report.rows.map((r) => ({ ...r, currency: report.currency }));
 }

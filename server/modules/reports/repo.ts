@@ -387,3 +387,80 @@ export async function selectUtilizationDays(
          order by c.day`,
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// User directory
+// ---------------------------------------------------------------------------------------------
+
+export interface DirectorySqlRow {
+  id: string;
+  username: string | null;
+  email: string | null;
+  clickup_role: number | null;
+  member_name: string | null;
+  member_role: "owner" | "admin" | "member" | null;
+  roles: string[];
+  minutes_per_day: number;
+  target_bp: number | null;
+  internal_rate: string | number | null;
+  client_rate: string | number | null;
+  capacity_minutes: string | number | null;
+  logged_ms: string | number | null;
+  last_logged_at: Date | string | null;
+}
+
+/**
+ * Every ClickUp user of the workspace (person filter; with a project or client filter only those
+ * who logged time there in the period): the linked member and their role, role tags, today's
+ * rates on the default cards (rateSql), minutes per day in force today, capacity and time logged
+ * in the period, and the start of their latest entry (time_entries_user_start_idx, one probe each).
+ */
+export async function selectUserDirectory(
+  executor: Executor,
+  s: ReportScope,
+  today: string,
+): Promise<DirectorySqlRow[]> {
+  const org = s.organizationId;
+  const subject = {
+    organizationId: org,
+    person: sql`u.id`,
+    roles: sql`ps.role_tags`,
+    folder: sql`null::text`,
+    day: sql`${today}::date`,
+  };
+  return rows<DirectorySqlRow>(
+    executor,
+    sql`with ${reportEntriesCte(s)},
+        logged as (select p.user_id, sum(p.duration_ms) as ms from priced p group by p.user_id),
+        cap as (select c.clickup_user_id, sum(c.capacity_minutes) as minutes
+                  from workload_capacity(${org}, ${s.from}::date, ${s.to}::date) c group by c.clickup_user_id)
+        select u.id, u.username, u.email, u.role as clickup_role,
+               m.member_name, m.member_role,
+               coalesce(ps.role_tags, '{}'::text[]) as roles,
+               case when ps.minutes_per_day is not null
+                         and (ps.minutes_effective_from is null or ps.minutes_effective_from <= ${today}::date)
+                    then ps.minutes_per_day else o.default_minutes_per_day end as minutes_per_day,
+               ps.utilization_target_bp as target_bp,
+               ${rateSql("internal", subject)} as internal_rate,
+               ${rateSql("client", subject)} as client_rate,
+               cap.minutes as capacity_minutes, logged.ms as logged_ms,
+               (select max(te.start_time) from time_entries te
+                 where te.organization_id = ${org} and te.user_id = u.id and not te.deleted) as last_logged_at
+          from provider_users u
+          join organizations o on o.id = u.organization_id
+          left join person_settings ps on ps.organization_id = ${org} and ps.clickup_user_id = u.id
+          left join lateral (
+            select coalesce(nullif(btrim(concat_ws(' ', pr.first_name, pr.last_name)), ''), pr.email) as member_name,
+                   uo.role as member_role
+              from user_clickup_connections c
+              join user_organizations uo on uo.organization_id = c.organization_id and uo.user_id = c.user_id
+              join profiles pr on pr.id = c.user_id
+             where c.organization_id = ${org} and c.clickup_user_id = u.id and c.is_active
+             order by c.connected_at, c.user_id limit 1) m on true
+          left join cap on cap.clickup_user_id = u.id
+          left join logged on logged.user_id = u.id
+         where u.organization_id = ${org}
+           ${s.person ? sql`and u.id = ${s.person}` : sql``}
+           ${s.project || s.client ? sql`and u.id in (select user_id from priced)` : sql``}`,
+  );
+}

@@ -8,6 +8,7 @@ import type {
   ActualResponse,
   ReportEntriesResponse,
   ReportOptions,
+  UserDirectoryResponse,
   UtilizationDaysResponse,
   UtilizationResponse,
 } from "./contract";
@@ -500,6 +501,89 @@ describe("GET /api/reports/utilization", () => {
       "Ann,Editor,120.00,0.00,4.33,3.33,3.61,2.78,75.00",
       "bob@agency.test,Producer,148.00,12.00,3.00,2.50,2.03,1.69,",
       "Team,,268.00,12.00,7.33,5.83,2.74,2.18,",
+    ]);
+  });
+});
+
+describe("GET /api/reports/user-directory", () => {
+  it("lists people with their member link, roles, today's rates, capacity, target and last time logged", async () => {
+    await ctx.database.raw.query(
+      `insert into user_clickup_connections (organization_id, user_id, clickup_user_id, clickup_username)
+       values ($1, $2, $3, 'Ann')`,
+      [owner.organizationId, member.userId, ANN],
+    );
+    const res = await owner.client.get<UserDirectoryResponse>(
+      "/api/reports/user-directory?period=this-month",
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.unresolved).toBe(0);
+    expect(res.body.rows).toEqual([
+      {
+        personId: ANN,
+        name: "Ann",
+        resolved: true,
+        email: "ann@agency.test",
+        clickupRole: null,
+        member: { name: expect.any(String), role: "member" },
+        roles: ["Editor"],
+        internalRate: 5_000,
+        clientRate: null, // no client rate for editors: unpriced
+        minutesPerDay: 360,
+        capacityMinutes: 7_200,
+        targetBp: 7_500,
+        loggedMs: 260 * MIN,
+        lastLoggedAt: "2026-11-23T09:00:00.000Z",
+      },
+      {
+        personId: BOB,
+        name: "bob@agency.test",
+        resolved: true,
+        email: "bob@agency.test",
+        clickupRole: null,
+        member: null,
+        roles: ["Producer"],
+        internalRate: 6_000,
+        clientRate: 15_000, // today (18th) is before the raise of the 20th
+        minutesPerDay: 480,
+        capacityMinutes: 8_880,
+        targetBp: null,
+        loggedMs: 180 * MIN,
+        lastLoggedAt: "2026-11-20T09:00:00.000Z", // the deleted entry of the 19th does not count
+      },
+    ]);
+    const globex = await owner.client.get<UserDirectoryResponse>(
+      "/api/reports/user-directory?period=this-month&person=u-bob",
+    );
+    expect(globex.body.rows.map((r) => r.personId)).toEqual([BOB]);
+    const csv = await owner.client.get("/api/reports/user-directory.csv?period=this-month");
+    expect(
+      csv.text
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n")
+        .slice(1),
+    ).toEqual([
+      expect.stringMatching(
+        /^Ann,ann@agency\.test,,.+,member,Editor,50\.00,Unpriced,USD,6\.00,120\.00,75\.00,4\.33,2026-11-23T09:00:00\.000Z$/,
+      ),
+      "bob@agency.test,bob@agency.test,,,,Producer,60.00,150.00,USD,8.00,148.00,,3.00,2026-11-20T09:00:00.000Z",
+    ]);
+    expect((await member.client.get("/api/reports/user-directory")).status).toBe(403);
+  });
+
+  it("names people by the spec §8 fallback and counts the unresolved", async () => {
+    await ctx.database.raw.query(
+      `insert into provider_users (organization_id, id, username, email, role) values ($1, 'u-anon', ' ', null, 3)`,
+      [other.organizationId],
+    );
+    const res = await other.client.get<UserDirectoryResponse>(
+      "/api/reports/user-directory?period=this-month",
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.unresolved).toBe(1);
+    expect(res.body.rows.map((r) => [r.name, r.resolved, r.clickupRole])).toEqual([
+      ["Olga", true, null],
+      ["User u-anon", false, "member"],
     ]);
   });
 });

@@ -13,16 +13,20 @@ import {
   reportOptionsResponseSchema,
   utilizationDaysQuerySchema,
   utilizationDaysResponseSchema,
+  userDirectoryResponseSchema,
   utilizationResponseSchema,
 } from "./contract";
 import {
   actualCsvColumns,
   exportActualCsv,
+  exportUserDirectoryCsv,
   exportUtilizationCsv,
+  USER_DIRECTORY_CSV_COLUMNS,
   UTILIZATION_CSV_COLUMNS,
 } from "./export-reports-csv";
 import { getActual } from "./get-actual";
 import { getReportOptions } from "./get-report-options";
+import { getUserDirectory } from "./get-user-directory";
 import { getUtilization, getUtilizationDays } from "./get-utilization";
 import { listReportEntries } from "./list-report-entries";
 
@@ -117,5 +121,27 @@ export function reportRoutes() {
       }),
       validate("query", utilizationDaysQuerySchema),
       async (c) => c.json(await getUtilizationDays(c.var.ctx, c.req.valid("query"))),
+    )
+    .get(
+      "/user-directory",
+      documented({
+        summary:
+          "User directory: people with role, link, role tags, rates today, capacity, target, last time logged",
+        tags,
+        response: userDirectoryResponseSchema,
+      }),
+      validate("query", reportFilterSchema),
+      async (c) => c.json(await getUserDirectory(c.var.ctx, c.req.valid("query"))),
+    )
+    .get(
+      "/user-directory.csv",
+      documented({ summary: "User directory as CSV: one line per person", tags, mediaType: "text/csv" }),
+      validate("query", reportFilterSchema),
+      async (c) =>
+        csvResponse(c, {
+          filename: "user-directory.csv",
+          columns: USER_DIRECTORY_CSV_COLUMNS,
+          batches: exportUserDirectoryCsv(c.var.ctx, c.req.valid("query")),
+        }),
     );
 }

@@ -10,6 +10,8 @@ export interface ReportSetup {
   period: ReportPeriodRange;
   currency: string;
   weekStart: "monday" | "sunday";
+  /** The workspace's today (yyyy-MM-dd). */
+  today: string;
 }
 
 /**
@@ -43,6 +45,7 @@ export async function reportSetup(ctx: RequestContext, filter: ReportFilter): Pr
     period,
     currency: row.currency,
     weekStart: row.week_start,
+    today: row.today,
   };
 }
 
