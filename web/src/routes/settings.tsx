@@ -5,6 +5,7 @@ import { ClickupConnectionPanel, SyncPanel } from "@/features/clickup";
 import { useSession } from "@/features/session/use-session";
 import { OrganizationPanel } from "@/features/settings/organization-panel";
 import { PeopleCapacityPanel } from "@/features/settings/people-capacity-panel";
+import { SlackPanel } from "@/features/settings/slack-panel";
 import { TimeOffPanel } from "@/features/settings/time-off-panel";
 import { MembersPanel } from "@/features/workspaces/members-panel";
 import { SecurityLogPanel } from "@/features/workspaces/security-log-panel";
@@ -16,6 +17,7 @@ export function Component() {
       <div className="grid grid-cols-1 gap-6">
         <ClickupConnectionPanel />
         {permissions?.canViewTimeSyncReports ? <SyncPanel /> : null}
+        {permissions?.canManageIntegrations ? <SlackPanel /> : null}
         <OrganizationPanel />
         {permissions?.canManageUsers ? <MembersPanel /> : null}
         {permissions?.canManageUsers ? <PeopleCapacityPanel /> : null}
