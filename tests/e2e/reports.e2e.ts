@@ -3,7 +3,11 @@ import path from "node:path";
 import type { Browser, Locator, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatHours, msToHours } from "@domain/index";
-import type { ActualResponse, UtilizationResponse } from "../../server/modules/reports/contract";
+import type {
+  ActualResponse,
+  UserDirectoryResponse,
+  UtilizationResponse,
+} from "../../server/modules/reports/contract";
 import { horizontalOverflow, openRoute } from "./app-routes";
 import { axeClean } from "./axe";
 import { DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
@@ -186,6 +190,45 @@ describe("reports as the owner", () => {
     await context.close();
   });
 
+  it("User directory: people with rates and capacity, a filter, CSV and the entries behind time logged", async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signInAsDemo(context, "owner@demo.test");
+    const data = await nextReport<UserDirectoryResponse>(page, "/api/reports/user-directory", () =>
+      page.goto("/reporting/user-directory?period=last-month"),
+    );
+    expect(data.rows.length).toBeGreaterThan(0);
+    const table = page.getByRole("table", { name: "User directory" });
+    await expect.poll(() => table.getByTestId("report-row").count()).toBe(data.rows.length);
+    await axeClean(page, "user directory");
+    await snap(page, "reports-user-directory-desktop");
+
+    const someone = data.rows.find((r) => r.loggedMs > 0) ?? data.rows[0]!;
+    const one = await nextReport<UserDirectoryResponse>(page, "/api/reports/user-directory", () =>
+      page.getByLabel("Person").selectOption(someone.personId),
+    );
+    await page.waitForURL(new RegExp(`person=${someone.personId}`));
+    expect(one.rows.map((r) => r.personId)).toEqual([someone.personId]);
+    await expect.poll(() => table.getByTestId("report-row").count()).toBe(1);
+
+    const csv = await download(
+      page,
+      page.getByRole("link", { name: "Export CSV" }),
+      "reports-user-directory.csv",
+    );
+    const lines = csv.trim().split(/\r\n/);
+    expect(lines[0]).toMatch(/^Person,E-mail,ClickUp Role/);
+    expect(lines).toHaveLength(2);
+
+    await table
+      .getByRole("button", {
+        name: `${hours(someone.loggedMs)} (Time entries of ${someone.name})`,
+        exact: true,
+      })
+      .click();
+    await page.getByRole("dialog").getByTestId("report-entry").first().waitFor();
+    await context.close();
+  });
+
   it("fits a 390 px phone without horizontal overflow", async () => {
     const { context, page } = await newPage(browser, MOBILE);
     await signInAsDemo(context, "owner@demo.test");
@@ -193,6 +236,7 @@ describe("reports as the owner", () => {
       ["/reporting", "reports-index-mobile"],
       ["/reporting/actual?period=last-month", "reports-actual-mobile"],
       ["/reporting/utilization?period=last-month", "reports-utilization-mobile"],
+      ["/reporting/user-directory?period=last-month", "reports-user-directory-mobile"],
     ] as const) {
       await openRoute(page, route);
       if (route !== "/reporting") await page.getByTestId("report-row").first().waitFor();
@@ -208,7 +252,12 @@ describe("reports as a member", () => {
   it("opening the URLs shows 'You don't have access'", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAsDemo(context, "member@demo.test");
-    for (const route of ["/reporting", "/reporting/actual", "/reporting/utilization"]) {
+    for (const route of [
+      "/reporting",
+      "/reporting/actual",
+      "/reporting/utilization",
+      "/reporting/user-directory",
+    ]) {
       await page.goto(route);
       await page.getByRole("heading", { name: "You don't have access" }).waitFor();
     }

@@ -5,6 +5,7 @@ import {
   actualResponseSchema,
   reportEntriesResponseSchema,
   reportOptionsResponseSchema,
+  userDirectoryResponseSchema,
   utilizationDaysResponseSchema,
   utilizationResponseSchema,
 } from "../../../../server/modules/reports/contract";
@@ -69,5 +70,16 @@ export function useUtilizationDays(query: string | null) {
     queryKey: reportKeys.report(org, "utilization-days", query ?? ""),
     queryFn: () => apiFetch(`/api/reports/utilization/days?${query ?? ""}`, utilizationDaysResponseSchema),
     enabled: Boolean(org) && query !== null,
+  });
+}
+
+/** GET /api/reports/user-directory for the filters in `query`. */
+export function useUserDirectory(query: string) {
+  const org = useOrgId();
+  return useQuery({
+    queryKey: reportKeys.report(org, "user-directory", query),
+    queryFn: () => apiFetch(`/api/reports/user-directory?${query}`, userDirectoryResponseSchema),
+    enabled: Boolean(org),
+    placeholderData: keepPreviousData,
   });
 }
