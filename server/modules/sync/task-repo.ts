@@ -103,9 +103,16 @@ export async function replaceCustomFieldValues(
   if (cleared.length)
     await run(
       ex,
+      // Found through the primary key by the page's task ids: joined on the pairs alone, a planner
+      // without statistics (PGlite never gathers them; nor does PostgreSQL with autovacuum off)
+      // probed (organization, field) for each pair and read every value of the field — 1–5 s
+      // a page of the large agency's archived pass.
       sql`delete from custom_field_values v
-          using jsonb_to_recordset(${jsonb(cleared)}) as c("taskId" text, "fieldId" text)
-          where v.organization_id = ${orgId} and v.task_id = c."taskId" and v.custom_field_id = c."fieldId"`,
+          where v.organization_id = ${orgId}
+            and v.task_id = any(array(select jsonb_array_elements_text(${jsonb([...new Set(cleared.map((c) => c.taskId))])})))
+            and (v.task_id, v.custom_field_id) in (
+              select c."taskId", c."fieldId"
+                from jsonb_to_recordset(${jsonb(cleared)}) as c("taskId" text, "fieldId" text))`,
     );
   if (!values.length) return;
   await run(
