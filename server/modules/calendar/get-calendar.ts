@@ -4,8 +4,10 @@ import {
   projectColorIndex,
   todayInZone,
 } from "@domain/calendar";
+import { transaction } from "../../db/executor";
 import type { RequestContext } from "../../request-context";
 import { resolveTaskScope } from "../accessible-tasks/task-scope";
+import { withoutJit } from "../workload/repo";
 import { byNameThenId, toCalendarItems } from "./calendar-items";
 import type { CalendarQuery, CalendarResponse } from "./contract";
 import { selectCalendarWindow, workspaceTimeZone, type CalendarWindowFilter } from "./repo";
@@ -29,7 +31,7 @@ export function windowFilter(query: CalendarQuery): CalendarWindowFilter {
  * GET /api/calendar: the caller's visible calendar items due from `from` to `to` (inclusive)
  * that the sidebar's filters leave — all of them, or each day's count and first items (view
  * month) — with the projects and meta tasks of the range and their counts under the search. One
- * statement (repo.ts calendarWindowQuery) and one lookup of the sent items' assignees.
+ * statement (repo.ts calendarWindowQuery, JIT off) and one lookup of the sent items' assignees.
  */
 export async function getCalendar(ctx: RequestContext, query: CalendarQuery): Promise<CalendarResponse> {
   const [scope, timeZone] = await Promise.all([
@@ -37,7 +39,13 @@ export async function getCalendar(ctx: RequestContext, query: CalendarQuery): Pr
     workspaceTimeZone(ctx.db, ctx.organizationId),
   ]);
   const filter = windowFilter(query);
-  const window = await selectCalendarWindow(ctx.db, scope, timeZone, filter);
+  // The statement's estimated cost (the meta-task recursion's worst case) is above
+  // jit_above_cost: PostgreSQL's JIT then spent ~80 % of its time compiling (large agency), so it
+  // runs with JIT off in its own read transaction.
+  const window = await transaction(ctx.deps.database, async (tx) => {
+    await withoutJit(tx);
+    return selectCalendarWindow(tx, scope, timeZone, filter);
+  });
   const items = await toCalendarItems(ctx.db, ctx.organizationId, window.items);
   const projects = window.projects
     .flatMap((p) =>
