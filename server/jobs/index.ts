@@ -4,6 +4,7 @@ import { processWebhookEvent } from "../modules/sync/incremental";
 import { getSyncState, patchSyncState } from "../modules/sync/sync-state-repo";
 import { startJobs, type Jobs, type JobsOptions } from "./boss";
 import { runTemplateRun, TEMPLATE_RUN_QUEUE } from "./create-project-from-template";
+import { registerSlackJobs } from "./slack-notifications";
 
 export type { Jobs, JobsOptions };
 export { QUEUES } from "./boss";
@@ -12,6 +13,11 @@ export { QUEUES } from "./boss";
 export async function startJobsFor(deps: AppDeps, options?: JobsOptions): Promise<Jobs> {
   const jobs = await startJobs(deps, options);
   deps.jobs = jobs;
+  // Slack notifications from the outbox (server/jobs/slack-notifications.ts).
+  await registerSlackJobs(jobs.boss, deps, {
+    schedule: options?.schedule ?? true,
+    pollingIntervalSeconds: options?.pollingIntervalSeconds ?? 2,
+  });
   return jobs;
 }
 

@@ -3,6 +3,7 @@ import { transaction, type Executor } from "../../db/executor";
 import { conflict } from "../../lib/errors";
 import type { RequestContext } from "../../request-context";
 import { recordChange } from "../audit/record-change";
+import { notifyPurchaseOrderSubmitted } from "../slack/notify";
 import type { PurchaseOrderDetail, PurchaseOrderTransitionInput } from "./contract";
 import { readPurchaseOrder } from "./get-purchase-order";
 import { lockedPurchaseOrder, requirePoVersion } from "./po-writes";
@@ -90,6 +91,8 @@ export async function transitionPurchaseOrder(
       extra,
       ...(input.action === "cancel" && input.reason ? { audit: { reason: input.reason } } : {}),
     });
-    return readPurchaseOrder(tx, ctx, purchaseOrderId);
+    const po = await readPurchaseOrder(tx, ctx, purchaseOrderId);
+    if (input.action === "submit") await notifyPurchaseOrderSubmitted(tx, ctx, po); // Slack, same transaction
+    return po;
   });
 }
