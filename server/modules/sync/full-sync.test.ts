@@ -101,6 +101,20 @@ describe("full sync against the simulator", () => {
       sql`select count(*) n from sync_runs where organization_id = ${o} and kind = 'full' and status = 'succeeded'`,
     );
     expect(runs).toBe(1);
+
+    // Planner statistics gathered for what it filled (PGlite has no autovacuum to do it).
+    const analyzed = await rows<{ relname: string }>(
+      f.deps.database.db,
+      sql`select relname from pg_stat_user_tables
+           where relname in ('tasks', 'time_entries', 'custom_field_values', 'task_assignees')
+             and last_analyze is not null order by relname`,
+    );
+    expect(analyzed.map((r) => r.relname)).toEqual([
+      "custom_field_values",
+      "task_assignees",
+      "tasks",
+      "time_entries",
+    ]);
   });
 
   it("reads archived tasks list by list: archived is a Get Tasks (list) parameter, not a team one", async () => {

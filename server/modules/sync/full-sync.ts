@@ -10,7 +10,14 @@ import {
   upsertLists,
   upsertSpaces,
 } from "./hierarchy-repo";
-import { dbNow, finishRun, getSyncState, patchSyncState, startRun } from "./sync-state-repo";
+import {
+  analyzeSyncedTables,
+  dbNow,
+  finishRun,
+  getSyncState,
+  patchSyncState,
+  startRun,
+} from "./sync-state-repo";
 import { latestTaskUpdate, markTasksDeletedBefore, taskDateRange } from "./task-repo";
 import { markTimeEntriesDeletedInWindow, upsertTimeEntries } from "./time-entry-repo";
 import {
@@ -268,8 +275,9 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
       await opts.afterStep?.(cp);
     }
 
-    // finalize
+    // finalize (on fresh statistics: its deletes and derived fields read every synced row)
     await ensureWebhook(deps, orgId, cc);
+    await analyzeSyncedTables(deps.database.db);
     await transaction(deps.database, async (tx) => {
       cp.stats.deletedTasks = await markTasksDeletedBefore(tx, orgId, cp.startedAt);
       await markHierarchyDeletedBefore(tx, orgId, cp.startedAt);

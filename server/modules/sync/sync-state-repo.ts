@@ -130,3 +130,18 @@ export async function resetSyncState(ex: Executor, orgId: string): Promise<void>
         where organization_id = ${orgId}`,
   );
 }
+
+/**
+ * Planner statistics for the tables a full sync has just filled. PGlite (the embedded default)
+ * has no autovacuum and so never gathers them on its own, nor does a PostgreSQL server with
+ * autovacuum off: without them every later query (the sync's own finalize, the dashboard, the
+ * workload) is planned on guesses. Sampled (a few thousand rows a table): about a second for the
+ * large agency.
+ */
+export async function analyzeSyncedTables(ex: Executor): Promise<void> {
+  await run(
+    ex,
+    sql`analyze spaces, folders, lists, list_members, provider_users, tasks, task_assignees,
+        custom_fields, custom_field_values, time_entries`,
+  );
+}
