@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from "../../../tests/api/harness"
 import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
 import { seedClickupData } from "../../../tests/api/seed";
 import { testNow } from "../../../tests/test-clock";
-import type * as s from "../../db/schema";
+import { H, MIN, nineAm as at, taskBuilder } from "../../../tests/api/clickup-rows";
 import type {
   ActualResponse,
   ReportEntriesResponse,
@@ -39,15 +39,7 @@ import { periodWeeks, resolvePeriod } from "./period";
 const NOW = new Date("2026-11-18T10:00:00Z");
 const ANN = "u-ann";
 const BOB = "u-bob";
-const H = 3_600_000;
-const MIN = 60_000;
-type TaskInsert = Omit<typeof s.tasks.$inferInsert, "organizationId">;
-
-const at = (iso: string) => new Date(`${iso}T09:00:00Z`);
-
-function task(t: Partial<TaskInsert> & { id: string }): TaskInsert {
-  return { name: `Task ${t.id}`, status: "in progress", spaceId: "sp", spaceName: "Work", ...t };
-}
+const task = taskBuilder({ spaceId: "sp" });
 
 let ctx: TestContext;
 let owner: WorkspaceUser;

@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from "../../../tests/api/harness"
 import { createUserInWorkspace, signUp, type WorkspaceUser } from "../../../tests/api/fixtures";
 import { seedClickupData } from "../../../tests/api/seed";
 import { rows } from "../../db/executor";
-import type * as s from "../../db/schema";
+import { H, nineAm as d, taskBuilder, type TaskInsert } from "../../../tests/api/clickup-rows";
 import type {
   WorkloadEntriesResponse,
   WorkloadPerson,
@@ -29,25 +29,10 @@ const TO = "2026-11-29";
 const ANN = "u-ann";
 const BOB = "u-bob";
 const GHOST = "u-ghost";
-type TaskInsert = Omit<typeof s.tasks.$inferInsert, "organizationId">;
-
-const d = (iso: string) => new Date(`${iso}T09:00:00Z`);
-const H = 3_600_000;
 const who = (...ids: string[]) =>
   ids.map((id) => ({ id, username: id === GHOST ? "Ghost" : id === ANN ? "Ann" : null }));
 
-function task(t: Partial<TaskInsert> & { id: string }): TaskInsert {
-  return {
-    name: `Task ${t.id}`,
-    status: "in progress",
-    spaceId: "sp-work",
-    spaceName: "Work",
-    folderId: "f-job",
-    folderName: "Job",
-    listId: "l-job",
-    ...t,
-  };
-}
+const task = taskBuilder({ spaceId: "sp-work", folderId: "f-job", folderName: "Job", listId: "l-job" });
 
 const tasks: TaskInsert[] = [
   // Project meta tasks: Job is in production (confirmed), Pitch is a bid (tentative).

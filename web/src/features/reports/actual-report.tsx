@@ -1,16 +1,13 @@
-import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { msToHours } from "@domain/index";
 import { Figure } from "@/components/document-parts";
-import { SortHeader } from "@/components/sort-header";
 import { SELECT_CLASS } from "@/features/settings/form-fields";
-import { listSort } from "@/lib/list-url-state";
 import { ACTUAL_GROUPS, useActualReport, type ActualGroup, type ActualResponse, type ActualRow } from "./api";
-import { EntriesDialog, type EntriesTarget } from "./entries-dialog";
-import { FigureButton, hoursText, MoneyCell } from "./figures";
+import { EntriesDialog, useEntriesTarget } from "./entries-dialog";
+import { FigureButton, hoursText, MoneyCell, weekLabel } from "./figures";
 import { ReportFrame } from "./report-frame";
-import { sortRows } from "./sort";
-import { useReportUrlState, withParams } from "./url-state";
+import { EmptyReport, ReportTable, REPORT_CELL, TimeFigures, useReportSort } from "./report-table";
+import { useReportUrlState, type ReportUrlState } from "./url-state";
 
 /*
  * The Actual report (issue 16 point 3): hours, internal cost and client revenue actually incurred
@@ -23,13 +20,6 @@ const GROUP_LABELS: Record<ActualGroup, string> = { project: "Project", person: 
 type SortKey = "label" | "ms" | "billableMs" | "nonBillableMs" | "cost" | "revenue";
 const SORT_KEYS: readonly SortKey[] = ["label", "ms", "billableMs", "nonBillableMs", "cost", "revenue"];
 
-const weekLabel = (week: string) =>
-  new Date(`${week}T00:00:00Z`).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-
 export function ActualReport() {
   const state = useReportUrlState(["groupBy"]);
   const { params, update } = state;
@@ -37,9 +27,7 @@ export function ActualReport() {
     ? (params.get("groupBy") as ActualGroup)
     : "project";
   const report = useActualReport(state.filterQuery);
-  const [target, setTarget] = useState<EntriesTarget | null>(null);
-  const open = (title: string, more: Record<string, string | undefined>) =>
-    setTarget({ title, query: withParams(state.filterQuery, more) });
+  const entries = useEntriesTarget(state.filterQuery);
   return (
     <ReportFrame
       title="Actuals Report"
@@ -64,87 +52,53 @@ export function ActualReport() {
       }
     >
       {report.data ? (
-        <ActualBody
-          data={report.data}
-          params={params}
-          update={update}
-          open={open}
-          dimmed={report.isPlaceholderData}
-        />
+        <ActualBody data={report.data} state={state} open={entries.open} dimmed={report.isPlaceholderData} />
       ) : null}
-      <EntriesDialog target={target} onClose={() => setTarget(null)} />
+      <EntriesDialog target={entries.target} onClose={entries.close} />
     </ReportFrame>
   );
 }
 
 function ActualBody({
   data,
-  params,
-  update,
+  state,
   open,
   dimmed,
 }: {
   data: ActualResponse;
-  params: URLSearchParams;
-  update: ReturnType<typeof useReportUrlState>["update"];
+  state: ReportUrlState;
   open: (title: string, more: Record<string, string | undefined>) => void;
   dimmed: boolean;
 }) {
   const { currency, totals, groupBy } = data;
-  const {
-    sort: rawSort,
-    dir,
-    toggleSort,
-  } = listSort<SortKey>(params, update, { sort: "ms", dir: "desc" }, "desc");
-  const sort = SORT_KEYS.includes(rawSort) ? rawSort : "ms";
-  const rows = sortRows<ActualRow, SortKey>(
-    data.rows,
-    sort,
-    dir,
-    (r, k) => (k === "label" ? r.label : r[k]),
-    (r) => r.label,
-  );
+  const { rows, header } = useReportSort<ActualRow, SortKey>({
+    state,
+    keys: SORT_KEYS,
+    initial: { sort: "ms", dir: "desc" },
+    value: (r, k) => (k === "label" ? r.label : r[k]),
+    label: (r) => r.label,
+    rows: data.rows,
+  });
   const chart = data.weeks.map((w) => ({
     week: weekLabel(w.week),
     Billable: Number(msToHours(w.billableMs).toFixed(1)),
     "Non-billable": Number(msToHours(w.nonBillableMs).toFixed(1)),
   }));
   const row = (r: ActualRow) => ({ groupBy, key: r.key });
-  const header = (label: string, col: SortKey, numeric = true) => (
-    <SortHeader label={label} col={col} sort={sort} dir={dir} onSort={toggleSort} numeric={numeric} />
-  );
-  const cell = "px-3 py-2 text-right tabular-nums whitespace-nowrap";
+  const cell = REPORT_CELL;
 
   if (totals.entries === 0) {
     return (
-      <p className="rounded-xl border border-dashed px-6 py-12 text-center text-sm text-muted-foreground">
+      <EmptyReport>
         No time was logged in this period under these filters. Try another period or clear the filters; time
         logged in ClickUp appears after the next sync.
-      </p>
+      </EmptyReport>
     );
   }
   return (
     <div className={dimmed ? "opacity-60" : undefined}>
       <div className="mb-4 grid grid-cols-2 gap-2 md:grid-cols-4">
-        <Figure
-          label="Hours"
-          value={
-            <FigureButton label="Time entries of every hour" onOpen={() => open("Every time entry", {})}>
-              {hoursText(totals.ms)}
-            </FigureButton>
-          }
-        />
-        <Figure
-          label="Billable"
-          value={
-            <FigureButton
-              label="Billable time entries"
-              onOpen={() => open("Billable time", { billable: "true" })}
-            >
-              {hoursText(totals.billableMs)}
-            </FigureButton>
-          }
-        />
+        <TimeFigures label="Hours" ms={totals.ms} billableMs={totals.billableMs} open={open} />
         <Figure
           label="Cost"
           value={<MoneyCell value={totals.cost} unpricedMs={totals.unpricedCostMs} currency={currency} />}
@@ -197,72 +151,68 @@ function ActualBody({
         </div>
       </figure>
 
-      <div className="relative overflow-x-auto rounded-xl border bg-card [contain:inline-size]">
-        <table className="w-full text-sm" aria-label={`Actuals by ${groupBy}`}>
-          <thead className="bg-muted/40 text-left text-xs text-muted-foreground">
-            <tr>
-              {header(GROUP_LABELS[groupBy], "label", false)}
-              {header("Hours", "ms")}
-              {header("Billable", "billableMs")}
-              {header("Non-billable", "nonBillableMs")}
-              {header("Cost", "cost")}
-              {header("Revenue", "revenue")}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.key} className="border-t" data-testid="report-row">
-                <th scope="row" className="max-w-64 truncate px-3 py-2 text-left font-medium">
-                  {r.label}
-                </th>
-                <td className={cell}>
-                  <FigureButton label={`Time entries of ${r.label}`} onOpen={() => open(r.label, row(r))}>
-                    {hoursText(r.ms)}
-                  </FigureButton>
-                </td>
-                <td className={cell}>
-                  <FigureButton
-                    label={`Billable time entries of ${r.label}`}
-                    onOpen={() => open(`${r.label}: billable`, { ...row(r), billable: "true" })}
-                  >
-                    {hoursText(r.billableMs)}
-                  </FigureButton>
-                </td>
-                <td className={cell}>
-                  <FigureButton
-                    label={`Non-billable time entries of ${r.label}`}
-                    onOpen={() => open(`${r.label}: non-billable`, { ...row(r), billable: "false" })}
-                  >
-                    {hoursText(r.nonBillableMs)}
-                  </FigureButton>
-                </td>
-                <td className={cell}>
-                  <MoneyCell value={r.cost} unpricedMs={r.unpricedCostMs} currency={currency} />
-                </td>
-                <td className={cell}>
-                  <MoneyCell value={r.revenue} unpricedMs={r.unpricedRevenueMs} currency={currency} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot className="border-t-2 bg-muted/30 font-medium">
-            <tr data-testid="report-totals">
-              <th scope="row" className="px-3 py-2 text-left">
-                Total
-              </th>
-              <td className={cell}>{hoursText(totals.ms)}</td>
-              <td className={cell}>{hoursText(totals.billableMs)}</td>
-              <td className={cell}>{hoursText(totals.nonBillableMs)}</td>
-              <td className={cell}>
-                <MoneyCell value={totals.cost} unpricedMs={totals.unpricedCostMs} currency={currency} />
-              </td>
-              <td className={cell}>
-                <MoneyCell value={totals.revenue} unpricedMs={totals.unpricedRevenueMs} currency={currency} />
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <ReportTable
+        label={`Actuals by ${groupBy}`}
+        head={
+          <>
+            {header(GROUP_LABELS[groupBy], "label", false)}
+            {header("Hours", "ms")}
+            {header("Billable", "billableMs")}
+            {header("Non-billable", "nonBillableMs")}
+            {header("Cost", "cost")}
+            {header("Revenue", "revenue")}
+          </>
+        }
+        totalLabel="Total"
+        totals={
+          <>
+            <td className={cell}>{hoursText(totals.ms)}</td>
+            <td className={cell}>{hoursText(totals.billableMs)}</td>
+            <td className={cell}>{hoursText(totals.nonBillableMs)}</td>
+            <td className={cell}>
+              <MoneyCell value={totals.cost} unpricedMs={totals.unpricedCostMs} currency={currency} />
+            </td>
+            <td className={cell}>
+              <MoneyCell value={totals.revenue} unpricedMs={totals.unpricedRevenueMs} currency={currency} />
+            </td>
+          </>
+        }
+      >
+        {rows.map((r) => (
+          <tr key={r.key} className="border-t" data-testid="report-row">
+            <th scope="row" className="max-w-64 truncate px-3 py-2 text-left font-medium">
+              {r.label}
+            </th>
+            <td className={cell}>
+              <FigureButton label={`Time entries of ${r.label}`} onOpen={() => open(r.label, row(r))}>
+                {hoursText(r.ms)}
+              </FigureButton>
+            </td>
+            <td className={cell}>
+              <FigureButton
+                label={`Billable time entries of ${r.label}`}
+                onOpen={() => open(`${r.label}: billable`, { ...row(r), billable: "true" })}
+              >
+                {hoursText(r.billableMs)}
+              </FigureButton>
+            </td>
+            <td className={cell}>
+              <FigureButton
+                label={`Non-billable time entries of ${r.label}`}
+                onOpen={() => open(`${r.label}: non-billable`, { ...row(r), billable: "false" })}
+              >
+                {hoursText(r.nonBillableMs)}
+              </FigureButton>
+            </td>
+            <td className={cell}>
+              <MoneyCell value={r.cost} unpricedMs={r.unpricedCostMs} currency={currency} />
+            </td>
+            <td className={cell}>
+              <MoneyCell value={r.revenue} unpricedMs={r.unpricedRevenueMs} currency={currency} />
+            </td>
+          </tr>
+        ))}
+      </ReportTable>
       <p className="mt-2 text-xs text-muted-foreground">
         Cost at internal rates, revenue at client rates ({currency}), each hour at the rate in force on its
         day. Hours without a rate are shown as unpriced, never as 0.

@@ -69,3 +69,11 @@ export function FigureButton({
     </button>
   );
 }
+
+/** A week (its Monday, ISO day) as "Mar 3". */
+export const weekLabel = (week: string) =>
+  new Date(`${week}T00:00:00Z`).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });

@@ -2,13 +2,11 @@ import { useState } from "react";
 import { formatDateTime, formatHours } from "@domain/index";
 import { formatRate } from "@domain/money";
 import { Figure } from "@/components/document-parts";
-import { SortHeader } from "@/components/sort-header";
-import { listSort } from "@/lib/list-url-state";
 import { useUserDirectory, type UserDirectoryResponse, type UserDirectoryRow } from "./api";
 import { EntriesDialog, type EntriesTarget } from "./entries-dialog";
 import { FigureButton, hoursText, percentText } from "./figures";
 import { ReportFrame } from "./report-frame";
-import { sortRows } from "./sort";
+import { EmptyReport, REPORT_CELL, useReportSort } from "./report-table";
 import { useReportUrlState, withParams } from "./url-state";
 
 /*
@@ -69,32 +67,21 @@ function DirectoryBody({
   open: (row: UserDirectoryRow) => void;
   dimmed: boolean;
 }) {
-  const {
-    sort: rawSort,
-    dir,
-    toggleSort,
-  } = listSort<SortKey>(state.params, state.update, {
-    sort: "name",
-    dir: "asc",
+  const { rows, header } = useReportSort<UserDirectoryRow, SortKey>({
+    state,
+    keys: SORT_KEYS,
+    initial: { sort: "name", dir: "asc" },
+    value: (r, k) => r[k],
+    label: (r) => r.name,
+    rows: data.rows,
   });
-  const sort = SORT_KEYS.includes(rawSort) ? rawSort : "name";
-  const rows = sortRows<UserDirectoryRow, SortKey>(
-    data.rows,
-    sort,
-    dir,
-    (r, k) => r[k],
-    (r) => r.name,
-  );
-  const header = (label: string, col: SortKey, numeric = true) => (
-    <SortHeader label={label} col={col} sort={sort} dir={dir} onSort={toggleSort} numeric={numeric} />
-  );
-  const td = "px-3 py-2 text-right tabular-nums whitespace-nowrap";
+  const td = REPORT_CELL;
   const linked = data.rows.filter((r) => r.member !== null).length;
   if (rows.length === 0) {
     return (
-      <p className="rounded-xl border border-dashed px-6 py-12 text-center text-sm text-muted-foreground">
+      <EmptyReport>
         Nobody to show under these filters. People appear once ClickUp users are synced.
-      </p>
+      </EmptyReport>
     );
   }
   return (

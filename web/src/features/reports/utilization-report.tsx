@@ -1,10 +1,8 @@
 import { useState } from "react";
 import { Figure } from "@/components/document-parts";
-import { SortHeader } from "@/components/sort-header";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDetailDay, formatHours } from "@domain/index";
-import { listSort } from "@/lib/list-url-state";
 import { cn } from "@/lib/cn";
 import {
   useUtilizationDays,
@@ -13,10 +11,10 @@ import {
   type UtilizationResponse,
   type UtilizationRow,
 } from "./api";
-import { EntriesDialog, type EntriesTarget } from "./entries-dialog";
-import { FigureButton, hoursText, percentText } from "./figures";
+import { EntriesDialog, useEntriesTarget } from "./entries-dialog";
+import { FigureButton, hoursText, percentText, weekLabel } from "./figures";
 import { ReportFrame } from "./report-frame";
-import { sortRows } from "./sort";
+import { EmptyReport, ReportTable, REPORT_CELL, TimeFigures, useReportSort } from "./report-table";
 import { useReportUrlState, withParams } from "./url-state";
 
 /*
@@ -39,12 +37,6 @@ const SORT_KEYS: readonly SortKey[] = [
 ];
 
 const minutesText = (minutes: number) => formatHours(minutes / 60);
-const weekLabel = (week: string) =>
-  new Date(`${week}T00:00:00Z`).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
 
 /** Heat map colour of a week's utilization (basis points): none, light to strong, over 100 %. */
 function heat(bp: number | null): string {
@@ -65,10 +57,8 @@ interface DaysTarget {
 export function UtilizationReport() {
   const state = useReportUrlState();
   const report = useUtilizationReport(state.filterQuery);
-  const [entries, setEntries] = useState<EntriesTarget | null>(null);
+  const entries = useEntriesTarget(state.filterQuery);
   const [days, setDays] = useState<DaysTarget | null>(null);
-  const openEntries = (title: string, more: Record<string, string | undefined>) =>
-    setEntries({ title, query: withParams(state.filterQuery, more) });
   const openDays = (title: string, more: Record<string, string | undefined>) =>
     setDays({ title, query: withParams(state.filterQuery, more) });
   return (
@@ -84,12 +74,12 @@ export function UtilizationReport() {
         <UtilizationBody
           data={report.data}
           state={state}
-          openEntries={openEntries}
+          openEntries={entries.open}
           openDays={openDays}
           dimmed={report.isPlaceholderData}
         />
       ) : null}
-      <EntriesDialog target={entries} onClose={() => setEntries(null)} />
+      <EntriesDialog target={entries.target} onClose={entries.close} />
       <DaysDialog target={days} onClose={() => setDays(null)} />
     </ReportFrame>
   );
@@ -108,34 +98,23 @@ function UtilizationBody({
   openDays: (title: string, more: Record<string, string | undefined>) => void;
   dimmed: boolean;
 }) {
-  const {
-    sort: rawSort,
-    dir,
-    toggleSort,
-  } = listSort<SortKey>(state.params, state.update, {
-    sort: "name",
-    dir: "asc",
+  const { rows, header } = useReportSort<UtilizationRow, SortKey>({
+    state,
+    keys: SORT_KEYS,
+    initial: { sort: "name", dir: "asc" },
+    value: (r, k) => r[k],
+    label: (r) => r.name,
+    rows: data.rows,
   });
-  const sort = SORT_KEYS.includes(rawSort) ? rawSort : "name";
-  const rows = sortRows<UtilizationRow, SortKey>(
-    data.rows,
-    sort,
-    dir,
-    (r, k) => r[k],
-    (r) => r.name,
-  );
   const cells = new Map<string, UtilizationCell>(data.cells.map((c) => [`${c.personId}|${c.week}`, c]));
   const { totals } = data;
-  const header = (label: string, col: SortKey, numeric = true) => (
-    <SortHeader label={label} col={col} sort={sort} dir={dir} onSort={toggleSort} numeric={numeric} />
-  );
-  const td = "px-3 py-2 text-right tabular-nums whitespace-nowrap";
+  const td = REPORT_CELL;
   if (rows.length === 0) {
     return (
-      <p className="rounded-xl border border-dashed px-6 py-12 text-center text-sm text-muted-foreground">
+      <EmptyReport>
         Nobody to show under these filters. People appear once ClickUp users are synced; clear the filters to
         see everyone.
-      </p>
+      </EmptyReport>
     );
   }
   const hasTargets = rows.some((r) => r.targetBp !== null);
@@ -143,25 +122,7 @@ function UtilizationBody({
     <div className={dimmed ? "opacity-60" : undefined}>
       <div className="mb-4 grid grid-cols-2 gap-2 md:grid-cols-4">
         <Figure label="Team capacity" value={minutesText(totals.capacityMinutes)} />
-        <Figure
-          label="Logged"
-          value={
-            <FigureButton label="Every time entry" onOpen={() => openEntries("Every time entry", {})}>
-              {hoursText(totals.loggedMs)}
-            </FigureButton>
-          }
-        />
-        <Figure
-          label="Billable"
-          value={
-            <FigureButton
-              label="Billable time entries"
-              onOpen={() => openEntries("Billable time", { billable: "true" })}
-            >
-              {hoursText(totals.billableMs)}
-            </FigureButton>
-          }
-        />
+        <TimeFigures label="Logged" ms={totals.loggedMs} billableMs={totals.billableMs} open={openEntries} />
         <Figure label="Team utilization" value={percentText(totals.utilizationBp)} />
       </div>
 
@@ -222,88 +183,82 @@ function UtilizationBody({
         </div>
       </figure>
 
-      <div className="relative overflow-x-auto rounded-xl border bg-card [contain:inline-size]">
-        <table className="w-full text-sm" aria-label="Utilization by person">
-          <thead className="bg-muted/40 text-left text-xs text-muted-foreground">
-            <tr>
-              {header("Person", "name", false)}
-              {header("Capacity", "capacityMinutes")}
-              {header("Logged", "loggedMs")}
-              {header("Billable", "billableMs")}
-              {header("Logged %", "loggedBp")}
-              {header("Utilization", "utilizationBp")}
-              {header("Target", "targetBp")}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => {
-              const below = r.targetBp !== null && r.utilizationBp !== null && r.utilizationBp < r.targetBp;
-              return (
-                <tr key={r.personId} className="border-t" data-testid="report-row">
-                  <th scope="row" className="max-w-56 px-3 py-2 text-left font-medium">
-                    <span className="block truncate">{r.name}</span>
-                    {r.roles.length ? (
-                      <span className="block truncate text-xs font-normal text-muted-foreground">
-                        {r.roles.join(", ")}
-                      </span>
-                    ) : null}
-                  </th>
-                  <td className={td}>
-                    <FigureButton
-                      label={`Capacity days of ${r.name}`}
-                      onOpen={() => openDays(`${r.name}: capacity`, { person: r.personId })}
-                    >
-                      {minutesText(r.capacityMinutes)}
-                    </FigureButton>
-                    {r.timeOffMinutes > 0 ? (
-                      <span className="block text-xs text-muted-foreground">
-                        {minutesText(r.timeOffMinutes)} off
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className={td}>
-                    <FigureButton
-                      label={`Time entries of ${r.name}`}
-                      onOpen={() => openEntries(r.name, { person: r.personId })}
-                    >
-                      {hoursText(r.loggedMs)}
-                    </FigureButton>
-                  </td>
-                  <td className={td}>
-                    <FigureButton
-                      label={`Billable time entries of ${r.name}`}
-                      onOpen={() =>
-                        openEntries(`${r.name}: billable`, { person: r.personId, billable: "true" })
-                      }
-                    >
-                      {hoursText(r.billableMs)}
-                    </FigureButton>
-                  </td>
-                  <td className={td}>{percentText(r.loggedBp)}</td>
-                  <td className={cn(td, below && "font-medium text-destructive")}>
-                    {percentText(r.utilizationBp)}
-                    {below ? <span className="sr-only"> (below target)</span> : null}
-                  </td>
-                  <td className={td}>{r.targetBp === null ? "—" : percentText(r.targetBp)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-          <tfoot className="border-t-2 bg-muted/30 font-medium">
-            <tr data-testid="report-totals">
-              <th scope="row" className="px-3 py-2 text-left">
-                Team
+      <ReportTable
+        label="Utilization by person"
+        head={
+          <>
+            {header("Person", "name", false)}
+            {header("Capacity", "capacityMinutes")}
+            {header("Logged", "loggedMs")}
+            {header("Billable", "billableMs")}
+            {header("Logged %", "loggedBp")}
+            {header("Utilization", "utilizationBp")}
+            {header("Target", "targetBp")}
+          </>
+        }
+        totalLabel="Team"
+        totals={
+          <>
+            <td className={td}>{minutesText(totals.capacityMinutes)}</td>
+            <td className={td}>{hoursText(totals.loggedMs)}</td>
+            <td className={td}>{hoursText(totals.billableMs)}</td>
+            <td className={td}>{percentText(totals.loggedBp)}</td>
+            <td className={td}>{percentText(totals.utilizationBp)}</td>
+            <td className={td} />
+          </>
+        }
+      >
+        {rows.map((r) => {
+          const below = r.targetBp !== null && r.utilizationBp !== null && r.utilizationBp < r.targetBp;
+          return (
+            <tr key={r.personId} className="border-t" data-testid="report-row">
+              <th scope="row" className="max-w-56 px-3 py-2 text-left font-medium">
+                <span className="block truncate">{r.name}</span>
+                {r.roles.length ? (
+                  <span className="block truncate text-xs font-normal text-muted-foreground">
+                    {r.roles.join(", ")}
+                  </span>
+                ) : null}
               </th>
-              <td className={td}>{minutesText(totals.capacityMinutes)}</td>
-              <td className={td}>{hoursText(totals.loggedMs)}</td>
-              <td className={td}>{hoursText(totals.billableMs)}</td>
-              <td className={td}>{percentText(totals.loggedBp)}</td>
-              <td className={td}>{percentText(totals.utilizationBp)}</td>
-              <td className={td} />
+              <td className={td}>
+                <FigureButton
+                  label={`Capacity days of ${r.name}`}
+                  onOpen={() => openDays(`${r.name}: capacity`, { person: r.personId })}
+                >
+                  {minutesText(r.capacityMinutes)}
+                </FigureButton>
+                {r.timeOffMinutes > 0 ? (
+                  <span className="block text-xs text-muted-foreground">
+                    {minutesText(r.timeOffMinutes)} off
+                  </span>
+                ) : null}
+              </td>
+              <td className={td}>
+                <FigureButton
+                  label={`Time entries of ${r.name}`}
+                  onOpen={() => openEntries(r.name, { person: r.personId })}
+                >
+                  {hoursText(r.loggedMs)}
+                </FigureButton>
+              </td>
+              <td className={td}>
+                <FigureButton
+                  label={`Billable time entries of ${r.name}`}
+                  onOpen={() => openEntries(`${r.name}: billable`, { person: r.personId, billable: "true" })}
+                >
+                  {hoursText(r.billableMs)}
+                </FigureButton>
+              </td>
+              <td className={td}>{percentText(r.loggedBp)}</td>
+              <td className={cn(td, below && "font-medium text-destructive")}>
+                {percentText(r.utilizationBp)}
+                {below ? <span className="sr-only"> (below target)</span> : null}
+              </td>
+              <td className={td}>{r.targetBp === null ? "—" : percentText(r.targetBp)}</td>
             </tr>
-          </tfoot>
-        </table>
-      </div>
+          );
+        })}
+      </ReportTable>
       <p className="mt-2 text-xs text-muted-foreground">
         Capacity is working days × hours per day, less holidays and time off (Settings → People and
         Organization). Utilization is billable time ÷ capacity
