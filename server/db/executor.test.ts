@@ -83,3 +83,13 @@ describe("transaction(database, fn) with repo calls on its tx", () => {
     });
   });
 });
+
+describe("the app's database sessions", () => {
+  it("never JIT-compile a statement (off on PostgreSQL; PGlite has no JIT)", async () => {
+    const [row] = await rows<{ compiles: boolean }>(
+      ctx.database.db,
+      sql`select current_setting('jit') = 'on' and pg_jit_available() as compiles`,
+    );
+    expect(row?.compiles).toBe(false);
+  });
+});

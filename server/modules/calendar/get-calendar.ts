@@ -4,10 +4,8 @@ import {
   projectColorIndex,
   todayInZone,
 } from "@domain/calendar";
-import { transaction } from "../../db/executor";
 import type { RequestContext } from "../../request-context";
 import { resolveTaskScope } from "../accessible-tasks/task-scope";
-import { withoutJit } from "../workload/repo";
 import { byNameThenId, toCalendarItems } from "./calendar-items";
 import type { CalendarQuery, CalendarResponse } from "./contract";
 import { selectCalendarWindow, workspaceTimeZone, type CalendarWindowFilter } from "./repo";
@@ -39,13 +37,9 @@ export async function getCalendar(ctx: RequestContext, query: CalendarQuery): Pr
     workspaceTimeZone(ctx.db, ctx.organizationId),
   ]);
   const filter = windowFilter(query);
-  // The statement's estimated cost (the meta-task recursion's worst case) is above
-  // jit_above_cost: PostgreSQL's JIT then spent ~80 % of its time compiling (large agency), so it
-  // runs with JIT off in its own read transaction.
-  const window = await transaction(ctx.deps.database, async (tx) => {
-    await withoutJit(tx);
-    return selectCalendarWindow(tx, scope, timeZone, filter);
-  });
+  // (The app's PostgreSQL sessions run with JIT off, server/db/client.ts: compiling this
+  // statement took ~80 % of its time on the large agency.)
+  const window = await selectCalendarWindow(ctx.db, scope, timeZone, filter);
   const items = await toCalendarItems(ctx.db, ctx.organizationId, window.items);
   const projects = window.projects
     .flatMap((p) =>

@@ -1,6 +1,5 @@
 import { can, projectPhase, resolveAssigneeName } from "@domain/index";
 import { assertMinorUnits, sumMinorUnits } from "@domain/money";
-import { transaction } from "../../db/executor";
 import { notFound } from "../../lib/errors";
 import type { RequestContext } from "../../request-context";
 import {
@@ -10,13 +9,7 @@ import {
   type WorkloadResponse,
   type WorkloadTotals,
 } from "./contract";
-import {
-  selectWorkloadGrid,
-  selectWorkloadSetup,
-  withoutJit,
-  type WorkloadFilter,
-  type WorkloadGridRow,
-} from "./repo";
+import { selectWorkloadGrid, selectWorkloadSetup, type WorkloadFilter, type WorkloadGridRow } from "./repo";
 
 /** What every workload read needs first: the workspace's today and currency, the filters checked. */
 export interface WorkloadSetup {
@@ -187,10 +180,7 @@ export async function getWorkload(ctx: RequestContext, query: WorkloadQuery): Pr
   const setup = await workloadSetup(ctx, query);
   const days = isoDays(query.from, query.to);
   const filter = workloadFilter(ctx, query, setup);
-  const found = await transaction(ctx.deps.database, async (tx) => {
-    await withoutJit(tx);
-    return selectWorkloadGrid(tx, filter);
-  });
+  const found = await selectWorkloadGrid(ctx.db, filter);
   const zeros = days.map(() => 0);
   const people: WorkloadPerson[] = [];
   let unassigned: WorkloadResponse["unassigned"] = {

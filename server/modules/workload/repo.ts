@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { firstRow, rows, run, type Executor, type Tx } from "../../db/executor";
+import { firstRow, rows, type Executor } from "../../db/executor";
 import { FINISHED, hoursPerDayEstimate, normStatus } from "../dashboard/repo";
 import { cardIdSql, rateSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
 
@@ -119,16 +119,6 @@ export interface WorkloadGridRow {
   /** Booked minutes with no rate (rounded to whole minutes); null without withMoney. */
   unpriced_cost_minutes: string | number | null;
   unpriced_revenue_minutes: string | number | null;
-}
-
-/**
- * Run a workload read with PostgreSQL's JIT compiler off: the grid statement's estimated cost is
- * far above jit_above_cost, and compiling it (hundreds of functions) takes longer than running it.
- * Call inside the read's own transaction (SET LOCAL ends with it). PGlite has no JIT; the setting
- * is accepted there and does nothing.
- */
-export async function withoutJit(tx: Tx): Promise<void> {
-  await run(tx, sql`set local jit = off`);
 }
 
 /** A yyyy-MM-dd day plus `days` as the timestamptz of its UTC midnight (comparable with the task dates). */
