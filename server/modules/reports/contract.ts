@@ -321,3 +321,113 @@ export const userDirectoryResponseSchema = z
   })
   .meta({ id: "UserDirectory" });
 export type UserDirectoryResponse = z.infer<typeof userDirectoryResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Webhook activity (issue 16 point 7)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What became of a delivery: processed (applied), failed (the job could not apply it), duplicate
+ * (repeated an earlier one), bad_signature (refused: its signature did not verify), pending
+ * (received, not applied yet) and rejected (refused for another reason: no workspace, bad body).
+ */
+export const WEBHOOK_OUTCOMES = [
+  "processed",
+  "failed",
+  "duplicate",
+  "bad_signature",
+  "pending",
+  "rejected",
+] as const;
+export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
+
+/** Only the period applies: a delivery names no client, project or person. */
+export const webhookActivityQuerySchema = z
+  .object({ period: reportFilterFields.period, from: reportFilterFields.from, to: reportFilterFields.to })
+  .strict()
+  .superRefine(checkPeriod);
+export type WebhookActivityQuery = z.infer<typeof webhookActivityQuerySchema>;
+
+const webhookCounts = {
+  total: z.number().int(),
+  processed: z.number().int(),
+  failed: z.number().int(),
+  duplicate: z.number().int(),
+  badSignature: z.number().int(),
+  pending: z.number().int(),
+  rejected: z.number().int(),
+};
+
+const webhookFigures = {
+  ...webhookCounts,
+  /** Receipt → applied (or failed), in ms, over the deliveries the job finished; null when none. */
+  avgLatencyMs: z.number().int().nullable(),
+  p95LatencyMs: z.number().int().nullable(),
+};
+
+export const webhookActivityRowSchema = z.object({
+  /** The ClickUp event ("taskUpdated"); "" when the body named none. */
+  event: z.string(),
+  ...webhookFigures,
+});
+export type WebhookActivityRow = z.infer<typeof webhookActivityRowSchema>;
+
+export const webhookActivityWeekSchema = z.object({
+  week: z.string(),
+  ...webhookCounts,
+  /** Reconciliation polls that week and the changes they found that no webhook had brought. */
+  pollRuns: z.number().int(),
+  pollTasksCaught: z.number().int(),
+  pollDeletedEntriesCaught: z.number().int(),
+});
+export type WebhookActivityWeek = z.infer<typeof webhookActivityWeekSchema>;
+
+export const webhookActivityResponseSchema = z
+  .object({
+    period: reportPeriodSchema,
+    rows: z.array(webhookActivityRowSchema),
+    totals: z.object(webhookFigures),
+    weeks: z.array(webhookActivityWeekSchema),
+    poll: z.object({
+      runs: z.number().int(),
+      failedRuns: z.number().int(),
+      /** Tasks the poll found newer in ClickUp than here: changes a webhook should have brought. */
+      tasksCaught: z.number().int(),
+      /** Time entries deleted in ClickUp that the poll found (ClickUp sends no webhook for those). */
+      deletedEntriesCaught: z.number().int(),
+    }),
+    /** Figures the app does not record, each shown as "—" with the reason. */
+    notRecorded: z.array(z.object({ figure: z.string(), reason: z.string() })),
+  })
+  .meta({ id: "WebhookActivityReport" });
+export type WebhookActivityResponse = z.infer<typeof webhookActivityResponseSchema>;
+
+export const webhookDeliveriesQuerySchema = z
+  .object({
+    period: reportFilterFields.period,
+    from: reportFilterFields.from,
+    to: reportFilterFields.to,
+    event: z.string().trim().max(100).optional(),
+    outcome: z.enum(WEBHOOK_OUTCOMES).optional(),
+    week: isoDaySchema.optional(),
+    ...pageQueryFields({ max: 200, fallback: 50 }),
+  })
+  .strict()
+  .superRefine(checkPeriod);
+export type WebhookDeliveriesQuery = z.infer<typeof webhookDeliveriesQuerySchema>;
+
+export const webhookDeliverySchema = z.object({
+  id: z.number().int(),
+  receivedAt: z.string(),
+  event: z.string(),
+  taskId: z.string().nullable(),
+  outcome: z.enum(WEBHOOK_OUTCOMES),
+  latencyMs: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const webhookDeliveriesResponseSchema = pagedSchema(webhookDeliverySchema).meta({
+  id: "WebhookDeliveries",
+});
+export type WebhookDeliveriesResponse = z.infer<typeof webhookDeliveriesResponseSchema>;

@@ -15,6 +15,10 @@ import {
   utilizationDaysResponseSchema,
   userDirectoryResponseSchema,
   utilizationResponseSchema,
+  webhookActivityQuerySchema,
+  webhookActivityResponseSchema,
+  webhookDeliveriesQuerySchema,
+  webhookDeliveriesResponseSchema,
 } from "./contract";
 import {
   actualCsvColumns,
@@ -28,6 +32,7 @@ import { getActual } from "./get-actual";
 import { getReportOptions } from "./get-report-options";
 import { getUserDirectory } from "./get-user-directory";
 import { getUtilization, getUtilizationDays } from "./get-utilization";
+import { getWebhookActivity, listWebhookDeliveries } from "./get-webhook-activity";
 import { listReportEntries } from "./list-report-entries";
 
 const tags = ["Reports"];
@@ -143,5 +148,26 @@ export function reportRoutes() {
           columns: USER_DIRECTORY_CSV_COLUMNS,
           batches: exportUserDirectoryCsv(c.var.ctx, c.req.valid("query")),
         }),
+    )
+    .get(
+      "/webhook-activity",
+      documented({
+        summary:
+          "Webhook activity: deliveries per event type and week by outcome, latency, and what the polls caught",
+        tags,
+        response: webhookActivityResponseSchema,
+      }),
+      validate("query", webhookActivityQuerySchema),
+      async (c) => c.json(await getWebhookActivity(c.var.ctx, c.req.valid("query"))),
+    )
+    .get(
+      "/webhook-activity/deliveries",
+      documented({
+        summary: "The webhook deliveries behind a figure of the webhook-activity report, newest first",
+        tags,
+        response: webhookDeliveriesResponseSchema,
+      }),
+      validate("query", webhookDeliveriesQuerySchema),
+      async (c) => c.json(await listWebhookDeliveries(c.var.ctx, c.req.valid("query"))),
     );
 }
