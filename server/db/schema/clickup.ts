@@ -308,6 +308,10 @@ export const timeEntries = pgTable(
     primaryKey({ columns: [t.organizationId, t.id] }),
     uniqueIndex("time_entries_clickup_id_idx").on(t.organizationId, t.clickupId),
     index("time_entries_user_start_idx").on(t.organizationId, t.userId, t.startTime),
+    // Reports over a period for everyone (actuals, utilization, the user directory's last time).
+    index("time_entries_start_idx")
+      .on(t.organizationId, t.startTime)
+      .where(sql`not ${t.deleted}`),
     index("time_entries_task_idx").on(t.organizationId, t.taskId),
     // The timesheet write-back queue and its retry sweep read only rows still to send.
     index("time_entries_write_back_idx")

@@ -1,0 +1,1 @@
+CREATE INDEX "time_entries_start_idx" ON "time_entries" USING btree ("organization_id","start_time") WHERE not "time_entries"."deleted";
