@@ -99,6 +99,14 @@ describe("loadConfig", () => {
         { CLICKUP_SIMULATOR: "on", CLICKUP_CLIENT_ID: "a", CLICKUP_CLIENT_SECRET: "b" },
         "Invalid configuration: CLICKUP_SIMULATOR=on cannot be combined with CLICKUP_CLIENT_ID (real ClickUp)",
       ],
+      [
+        { SLACK_CLIENT_ID: "a" },
+        "Invalid configuration: SLACK_CLIENT_ID and SLACK_CLIENT_SECRET must be set together",
+      ],
+      [
+        { SLACK_SIMULATOR: "on", SLACK_CLIENT_ID: "a", SLACK_CLIENT_SECRET: "b" },
+        "Invalid configuration: SLACK_SIMULATOR=on cannot be combined with SLACK_CLIENT_ID (real Slack)",
+      ],
     ])("refuses %o", (env, message) => {
       expect(() => loadConfig(env)).toThrow(new ConfigError(message));
     });

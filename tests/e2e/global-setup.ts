@@ -43,6 +43,7 @@ export async function startApp(
       NODE_ENV: "production",
       // Production runs the built-in ClickUp simulator (the demo agency) only when asked.
       CLICKUP_SIMULATOR: "on",
+      SLACK_SIMULATOR: "on",
       TRUST_PROXY: "true",
       ...env,
     },

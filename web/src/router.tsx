@@ -62,7 +62,6 @@ export const routes: RouteObject[] = [
       { path: "auth", lazy: () => import("./routes/auth") },
       { path: "auth/clickup/callback", lazy: () => import("./routes/oauth-callback") },
       { path: "auth/clickup/personal/callback", lazy: () => import("./routes/oauth-callback") },
-      { path: "auth/slack/callback", lazy: () => import("./routes/oauth-callback") },
       { path: "terms", lazy: () => import("./routes/terms") },
       { path: "privacy", lazy: () => import("./routes/privacy") },
       { path: "setup", lazy: () => import("./routes/setup") },

@@ -1,10 +1,9 @@
-import { useLocation } from "react-router";
-import { Page } from "@/features/app-shell/page";
 import { ClickupOAuthCallback } from "@/features/clickup/oauth-callback-page";
 
-/** /auth/clickup/callback, /auth/clickup/personal/callback and /auth/slack/callback. */
+/**
+ * /auth/clickup/callback and /auth/clickup/personal/callback. (/auth/slack/callback is answered by
+ * the server, which sends the owner back to Settings → Slack with the outcome.)
+ */
 export function Component() {
-  const { pathname } = useLocation();
-  if (pathname.startsWith("/auth/clickup/")) return <ClickupOAuthCallback />;
-  return <Page title="Slack" description="The Slack integration is not available in this workspace yet." />;
+  return <ClickupOAuthCallback />;
 }
