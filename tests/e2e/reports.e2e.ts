@@ -4,6 +4,7 @@ import type { Browser, Locator, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatHours, msToHours } from "@domain/index";
 import type {
+  WebhookActivityResponse,
   ActualResponse,
   UserDirectoryResponse,
   UtilizationResponse,
@@ -226,6 +227,49 @@ describe("reports as the owner", () => {
       })
       .click();
     await page.getByRole("dialog").getByTestId("report-entry").first().waitFor();
+    await context.close();
+  });
+
+  it("Webhook activity: chart, table with totals or the empty message, a filter in the URL, CSV, what is not recorded", async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await signInAsDemo(context, "owner@demo.test");
+    const data = await nextReport<WebhookActivityResponse>(page, "/api/reports/webhook-activity", () =>
+      page.goto("/reporting/webhook-activity?period=last-month"),
+    );
+    await page.getByRole("heading", { name: "Webhook Activity", level: 1 }).waitFor();
+    await page.getByTestId("report-chart").waitFor();
+    expect(await text(page.getByTestId("not-recorded"))).toContain("Retries: —.");
+    if (data.rows.length > 0) {
+      const table = page.getByRole("table", { name: "Webhook deliveries by event" });
+      await expect.poll(() => table.getByTestId("report-row").count()).toBe(data.rows.length);
+      expect(await text(table.getByTestId("report-totals"))).toContain(String(data.totals.total));
+      await table
+        .getByRole("button", { name: new RegExp(`^${data.totals.total} \\(Deliveries\\)$`) })
+        .click();
+      await page.getByRole("dialog").getByTestId("report-entry").first().waitFor();
+      await page.keyboard.press("Escape");
+    } else {
+      await page.getByText("No webhook deliveries in this period.").waitFor();
+    }
+    await axeClean(page, "webhook activity report");
+    await snap(page, "reports-webhook-activity-desktop");
+
+    const quarter = await nextReport<WebhookActivityResponse>(page, "/api/reports/webhook-activity", () =>
+      page.getByLabel("Period").selectOption("quarter"),
+    );
+    await page.waitForURL(/period=quarter/);
+    expect(quarter.period.period).toBe("quarter");
+    const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+    expect(href).toContain("/api/reports/webhook-activity.csv?period=quarter");
+    const csv = await download(
+      page,
+      page.getByRole("link", { name: "Export CSV" }),
+      "reports-webhook-activity.csv",
+    );
+    const lines = csv.trim().split(/\r\n/);
+    expect(lines[0]).toMatch(/^Event,Deliveries,Processed,Failed,Duplicate,Bad Signature/);
+    expect(lines).toHaveLength(quarter.rows.length + 2);
+    expect(lines.at(-1)).toMatch(new RegExp(`^Total,${quarter.totals.total},`));
     await context.close();
   });
 

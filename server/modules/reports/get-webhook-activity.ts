@@ -1,7 +1,9 @@
+import type { CsvColumn } from "../../lib/csv";
 import type { RequestContext } from "../../request-context";
 import type {
   WebhookActivityQuery,
   WebhookActivityResponse,
+  WebhookActivityRow,
   WebhookDeliveriesQuery,
   WebhookDeliveriesResponse,
   WebhookOutcome,
@@ -120,4 +122,26 @@ export async function listWebhookDeliveries(
       error: r.error,
     })),
   };
+}
+
+/** The CSV of the table: one line per event type, then the totals ("Total"). */
+export const WEBHOOK_ACTIVITY_CSV_COLUMNS: readonly CsvColumn<WebhookActivityRow>[] = [
+  { header: "Event", value: (r) => r.event || "(none)" },
+  { header: "Deliveries", value: (r) => r.total },
+  { header: "Processed", value: (r) => r.processed },
+  { header: "Failed", value: (r) => r.failed },
+  { header: "Duplicate", value: (r) => r.duplicate },
+  { header: "Bad Signature", value: (r) => r.badSignature },
+  { header: "Pending", value: (r) => r.pending },
+  { header: "Rejected", value: (r) => r.rejected },
+  { header: "Avg Latency ms", value: (r) => r.avgLatencyMs },
+  { header: "P95 Latency ms", value: (r) => r.p95LatencyMs },
+];
+
+export async function* exportWebhookActivityCsv(
+  ctx: RequestContext,
+  query: WebhookActivityQuery,
+): AsyncGenerator<WebhookActivityRow[], void, undefined> {
+  const report = await getWebhookActivity(ctx, query);
+  yield [...report.rows, { event: "Total", ...report.totals }];
 }

@@ -32,7 +32,12 @@ import { getActual } from "./get-actual";
 import { getReportOptions } from "./get-report-options";
 import { getUserDirectory } from "./get-user-directory";
 import { getUtilization, getUtilizationDays } from "./get-utilization";
-import { getWebhookActivity, listWebhookDeliveries } from "./get-webhook-activity";
+import {
+  exportWebhookActivityCsv,
+  getWebhookActivity,
+  listWebhookDeliveries,
+  WEBHOOK_ACTIVITY_CSV_COLUMNS,
+} from "./get-webhook-activity";
 import { listReportEntries } from "./list-report-entries";
 
 const tags = ["Reports"];
@@ -159,6 +164,21 @@ export function reportRoutes() {
       }),
       validate("query", webhookActivityQuerySchema),
       async (c) => c.json(await getWebhookActivity(c.var.ctx, c.req.valid("query"))),
+    )
+    .get(
+      "/webhook-activity.csv",
+      documented({
+        summary: "Webhook activity as CSV: one line per event type, then the totals",
+        tags,
+        mediaType: "text/csv",
+      }),
+      validate("query", webhookActivityQuerySchema),
+      async (c) =>
+        csvResponse(c, {
+          filename: "webhook-activity.csv",
+          columns: WEBHOOK_ACTIVITY_CSV_COLUMNS,
+          batches: exportWebhookActivityCsv(c.var.ctx, c.req.valid("query")),
+        }),
     )
     .get(
       "/webhook-activity/deliveries",

@@ -8,10 +8,12 @@ import {
   userDirectoryResponseSchema,
   utilizationDaysResponseSchema,
   utilizationResponseSchema,
+  webhookActivityResponseSchema,
+  webhookDeliveriesResponseSchema,
 } from "../../../../server/modules/reports/contract";
 
 export type * from "../../../../server/modules/reports/contract";
-export { ACTUAL_GROUPS, REPORT_PERIODS } from "../../../../server/modules/reports/contract";
+export { ACTUAL_GROUPS, REPORT_PERIODS, WEBHOOK_OUTCOMES } from "../../../../server/modules/reports/contract";
 
 /** Query keys carry the workspace so a switch never shows the previous workspace's figures. */
 export const reportKeys = {
@@ -80,6 +82,29 @@ export function useUserDirectory(query: string) {
     queryKey: reportKeys.report(org, "user-directory", query),
     queryFn: () => apiFetch(`/api/reports/user-directory?${query}`, userDirectoryResponseSchema),
     enabled: Boolean(org),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/reports/webhook-activity for the period in `query`. */
+export function useWebhookActivity(query: string) {
+  const org = useOrgId();
+  return useQuery({
+    queryKey: reportKeys.report(org, "webhook-activity", query),
+    queryFn: () => apiFetch(`/api/reports/webhook-activity?${query}`, webhookActivityResponseSchema),
+    enabled: Boolean(org),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The webhook deliveries behind a figure (null: no dialog open). */
+export function useWebhookDeliveries(query: string | null) {
+  const org = useOrgId();
+  return useQuery({
+    queryKey: reportKeys.report(org, "webhook-deliveries", query ?? ""),
+    queryFn: () =>
+      apiFetch(`/api/reports/webhook-activity/deliveries?${query ?? ""}`, webhookDeliveriesResponseSchema),
+    enabled: Boolean(org) && query !== null,
     placeholderData: keepPreviousData,
   });
 }
