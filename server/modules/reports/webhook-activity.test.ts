@@ -211,6 +211,24 @@ describe("GET /api/reports/webhook-activity", () => {
     expect(paged.body.items.map((d) => d.id)).toEqual([ids.d5, ids.d4]);
   });
 
+  it("downloads the table as CSV with its totals line", async () => {
+    const res = await owner.client.get("/api/reports/webhook-activity.csv?period=this-month");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    expect(
+      res.text
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n"),
+    ).toEqual([
+      "Event,Deliveries,Processed,Failed,Duplicate,Bad Signature,Pending,Rejected,Avg Latency ms,P95 Latency ms",
+      "taskUpdated,4,2,0,1,0,1,0,3000,3900",
+      "taskCreated,2,0,1,0,1,0,0,6000,6000",
+      "Total,6,2,1,1,1,1,0,4000,5800",
+    ]);
+    expect((await member.client.get("/api/reports/webhook-activity.csv?period=this-month")).status).toBe(403);
+  });
+
   it("refuses members and bad input", async () => {
     expect((await report("period=this-month", member)).status).toBe(403);
     expect(
