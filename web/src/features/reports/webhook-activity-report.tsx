@@ -58,7 +58,11 @@ interface Target {
 }
 
 export function WebhookActivityReport() {
-  const state = useReportUrlState();
+  const url = useReportUrlState();
+  // Only the period applies: the shared client/project/person filters are left out of the query.
+  const only = new URLSearchParams(url.filterQuery);
+  for (const key of ["client", "project", "person"]) only.delete(key);
+  const state = { ...url, filterQuery: only.toString() };
   const report = useWebhookActivity(state.filterQuery);
   const [target, setTarget] = useState<Target | null>(null);
   const open = (title: string, more: Record<string, string | undefined>) =>
