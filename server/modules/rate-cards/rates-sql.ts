@@ -85,6 +85,11 @@ export function roundHalfEvenSql(
 }
 
 /** duration_ms × rate / 3,600,000 rounded half-even (null when the rate is null). */
-export function priceSql(durationMs: SQL, rate: SQL): SQL {
-  return roundHalfEvenSql(sql`(${durationMs})::numeric * (${rate})::numeric`, sql`3600000`);
+export function priceSql(
+  durationMs: SQL,
+  rate: SQL,
+  /** "columns" when both are plain columns (see roundHalfEvenSql). */
+  operands: "columns" | "expressions" = "expressions",
+): SQL {
+  return roundHalfEvenSql(sql`(${durationMs})::numeric * (${rate})::numeric`, sql`3600000`, operands);
 }

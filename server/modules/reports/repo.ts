@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { firstRow, rows, type Executor } from "../../db/executor";
 import { listPage, type ListPage } from "../../lib/list-query";
 import { folderClientSql } from "../projects/repo";
-import { priceSql, rateSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
+import { cardIdSql, priceSql, rateSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
 import type { ActualGroup } from "./contract";
 
 /*
@@ -144,20 +144,29 @@ export function reportEntriesCte(s: ReportScope): SQL {
       select ent.*, fol.client
         from ent left join fol on fol.folder_id = ent.folder_id
        ${s.client ? sql`where lower(fol.client) = lower(${s.client})` : sql``}),
-    rates as materialized (
-      select k.user_id, k.folder_id, k.day,
-             ${rateSql("internal", subject)} as internal_rate,
-             ${rateSql("client", subject)} as client_rate
-        from (select distinct user_id, folder_id, day from kept) k),
+    -- A rate depends on the person, the card and the day only: the internal one is read once per
+    -- (person, day), the client one once per (person, client card, day) — most projects share
+    -- the default client card.
+    cards as materialized (
+      select x.folder_key, coalesce(${cardIdSql("client", { organizationId: org, folder: sql`nullif(x.folder_key, '')` })}, '') as card
+        from (select distinct coalesce(folder_id, '') as folder_key from kept) x),
+    internal_rates as materialized (
+      select k.user_id, k.day, ${rateSql("internal", subject)} as rate
+        from (select distinct user_id, day, null::text as folder_id from kept) k),
+    client_rates as materialized (
+      select k.user_id, k.card, k.day, ${rateSql("client", subject, sql`nullif(k.card, '')`)} as rate
+        from (select distinct kept.user_id, c.card, kept.day, null::text as folder_id
+                from kept join cards c on c.folder_key = coalesce(kept.folder_id, '')) k),
     priced as (
       select kept.id, kept.user_id, kept.task_id, kept.folder_id, kept.client, kept.day,
              ${weekOf(sql`kept.day`)} as week, kept.duration_ms, kept.billable,
-             r.internal_rate, r.client_rate,
-             ${priceSql(sql`kept.duration_ms`, sql`r.internal_rate`)} as cost,
-             ${priceSql(sql`kept.duration_ms`, sql`r.client_rate`)} as revenue
+             ir.rate as internal_rate, cr.rate as client_rate,
+             ${priceSql(sql`kept.duration_ms`, sql`ir.rate`, "columns")} as cost,
+             ${priceSql(sql`kept.duration_ms`, sql`cr.rate`, "columns")} as revenue
         from kept
-        join rates r on r.user_id = kept.user_id and r.folder_id is not distinct from kept.folder_id
-                    and r.day = kept.day)`;
+        join cards c on c.folder_key = coalesce(kept.folder_id, '')
+        join internal_rates ir on ir.user_id = kept.user_id and ir.day = kept.day
+        join client_rates cr on cr.user_id = kept.user_id and cr.card = c.card and cr.day = kept.day)`;
 }
 
 const GROUP_KEY: Record<ActualGroup, SQL> = {
