@@ -13,6 +13,7 @@
  *                         default: PUBLIC_URL plus localhost:3000 and localhost:5173
  */
 import { serve } from "@hono/node-server";
+import { clockFromEnv, redirectUrisFromEnv } from "../standalone-env";
 import { createClickUpSimulator } from "./index";
 import type { AgencySize } from "./demo-agency";
 
@@ -38,15 +39,6 @@ const port = Number(process.env["SIM_PORT"] ?? 4010);
 const hostname = process.env["SIM_HOST"] ?? "127.0.0.1";
 const agency = agencyFromEnv(process.env["SIM_AGENCY"]);
 const seed = Number(process.env["SIM_SEED"] ?? 42);
-function clockFromEnv(value: string | undefined): (() => number) | undefined {
-  if (value === undefined || value === "") return undefined;
-  const start = Date.parse(value);
-  if (!/(Z|[+-]\d{2}:\d{2})$/.test(value) || Number.isNaN(start))
-    throw new Error(`AGENCY_HUB_NOW must be an ISO 8601 instant with a time zone (got ${value})`);
-  const offset = start - Date.now();
-  return () => Date.now() + offset;
-}
-
 const started = performance.now();
 const sim = createClickUpSimulator({
   seed,
@@ -56,19 +48,7 @@ const sim = createClickUpSimulator({
 });
 const generatedMs = performance.now() - started;
 
-const redirectUris = (process.env["CLICKUP_REDIRECT_URIS"] ?? "")
-  .split(",")
-  .map((s) => s.trim())
-  .filter(Boolean);
-if (redirectUris.length === 0) {
-  if (process.env["PUBLIC_URL"]) redirectUris.push(process.env["PUBLIC_URL"]);
-  redirectUris.push(
-    "http://localhost:3000",
-    "http://127.0.0.1:3000",
-    "http://localhost:5173",
-    "http://127.0.0.1:5173",
-  );
-}
+const redirectUris = redirectUrisFromEnv(process.env["CLICKUP_REDIRECT_URIS"], process.env["PUBLIC_URL"]);
 const clientId = process.env["CLICKUP_CLIENT_ID"] ?? DEFAULT_CLIENT_ID;
 const clientSecret = process.env["CLICKUP_CLIENT_SECRET"] ?? DEFAULT_CLIENT_SECRET;
 sim.registerOAuthApp({ clientId, clientSecret, redirectUris, name: "Agency Hub" });

@@ -15,19 +15,11 @@
  * below). Everything is in memory: a restart forgets installs, tokens and posted messages.
  */
 import { serve } from "@hono/node-server";
-import { clockStartingAt, parseInstant } from "../../server/lib/clock";
+import { clockFromEnv, redirectUrisFromEnv } from "../standalone-env";
 import { createSlackSimulator } from "./index";
 
 const DEFAULT_CLIENT_ID = "1000000000.2000000000";
 const DEFAULT_CLIENT_SECRET = "agency-hub-dev-slack-secret";
-
-function clockFromEnv(value: string | undefined): (() => number) | undefined {
-  if (value === undefined || value.trim() === "") return undefined;
-  const start = parseInstant(value.trim());
-  if (!start) throw new Error(`AGENCY_HUB_NOW must be an ISO 8601 instant with a time zone (got ${value})`);
-  const clock = clockStartingAt(start);
-  return () => clock().getTime();
-}
 
 const port = Number(process.env["SIM_PORT"] ?? 4011);
 const hostname = process.env["SIM_HOST"] ?? "127.0.0.1";
@@ -44,19 +36,7 @@ const sim = createSlackSimulator({
   rateLimits: rateLimitsOff ? false : {},
 });
 
-const redirectUris = (process.env["SLACK_REDIRECT_URIS"] ?? "")
-  .split(",")
-  .map((s) => s.trim())
-  .filter(Boolean);
-if (redirectUris.length === 0) {
-  if (process.env["PUBLIC_URL"]) redirectUris.push(process.env["PUBLIC_URL"]);
-  redirectUris.push(
-    "http://localhost:3000",
-    "http://127.0.0.1:3000",
-    "http://localhost:5173",
-    "http://127.0.0.1:5173",
-  );
-}
+const redirectUris = redirectUrisFromEnv(process.env["SLACK_REDIRECT_URIS"], process.env["PUBLIC_URL"]);
 const clientId = process.env["SLACK_CLIENT_ID"] ?? DEFAULT_CLIENT_ID;
 const clientSecret = process.env["SLACK_CLIENT_SECRET"] ?? DEFAULT_CLIENT_SECRET;
 sim.registerOAuthApp({ clientId, clientSecret, redirectUris, name: "Agency Hub" });
