@@ -29,3 +29,4 @@ export * from "./storable-text";
 export * from "./money";
 export * from "./rates";
 export * from "./work-calendar";
+export * from "./accrual";
