@@ -43,6 +43,7 @@ import { calendarRoutes } from "./modules/calendar/routes";
 import { templateRoutes } from "./modules/templates/routes";
 import { templateRunRoutes } from "./modules/template-runs/routes";
 import { reportRoutes } from "./modules/reports/routes";
+import { timeSyncRoutes } from "./modules/reports/time-sync-routes";
 
 export interface CreateAppOptions {
   /** Directory of the built web app; omitted in API tests. */
@@ -158,6 +159,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route("/calendar", calendarRoutes());
   api.route("/templates", templateRoutes());
   api.route("/template-runs", templateRunRoutes());
+  api.route("/reports/time-sync", timeSyncRoutes()); // canViewTimeSyncReports, before /reports' canViewFinancials
   api.route("/reports", reportRoutes());
   api.route("/slack", slackRoutes());
   app.route("/api", api);
