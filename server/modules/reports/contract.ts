@@ -431,3 +431,76 @@ export const webhookDeliveriesResponseSchema = pagedSchema(webhookDeliverySchema
   id: "WebhookDeliveries",
 });
 export type WebhookDeliveriesResponse = z.infer<typeof webhookDeliveriesResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Client (issue 16 point 4)
+// ---------------------------------------------------------------------------------------------
+
+const clientMoneyFigures = {
+  /** Σ grand totals of the approved (working) revisions of the client's budgets; null: none approved. */
+  approvedBudget: z.number().int().nullable(),
+  /** Σ invoices issued (sent or paid) in the period; null: none issued in it. */
+  invoiced: z.number().int().nullable(),
+  /** Σ payments received in the period; null: none received in it. */
+  paid: z.number().int().nullable(),
+  /** Open on the sent invoices on the workspace's today, by days past due; null: no invoice issued. */
+  outstanding: z.number().int().nullable(),
+  ageing: z
+    .object({
+      current: z.number().int(),
+      days1to30: z.number().int(),
+      days31to60: z.number().int(),
+      days61to90: z.number().int(),
+      over90: z.number().int(),
+    })
+    .nullable(),
+  /** The period's time entries priced at the rate cards (workspace currency only; null: none priced). */
+  ms: z.number().int(),
+  cost: z.number().int().nullable(),
+  unpricedCostMs: z.number().int(),
+  revenue: z.number().int().nullable(),
+  unpricedRevenueMs: z.number().int(),
+  /** (revenue − cost) ÷ revenue in basis points, half-even; null without revenue or cost. */
+  marginBp: z.number().int().nullable(),
+};
+
+export const clientReportRowSchema = z.object({
+  /** The client's name as shown (the billing client's, else the projects' client field). */
+  client: z.string(),
+  /** The billing client (/finance/clients) of that name; null when there is none. */
+  clientId: z.string().nullable(),
+  /** Every money figure of the row is in this currency (ISO 4217). */
+  currency: z.string(),
+  projects: z.array(z.object({ id: z.string(), name: z.string() })),
+  ...clientMoneyFigures,
+});
+export type ClientReportRow = z.infer<typeof clientReportRowSchema>;
+
+export const clientReportTotalsSchema = z.object({
+  currency: z.string(),
+  clients: z.number().int(),
+  projects: z.number().int(),
+  ...clientMoneyFigures,
+});
+export type ClientReportTotals = z.infer<typeof clientReportTotalsSchema>;
+
+export const clientReportResponseSchema = z
+  .object({
+    period: reportPeriodSchema,
+    /** The workspace's today: the day outstanding invoices are aged on. */
+    asOf: z.string(),
+    /** The workspace currency (time is priced in it). */
+    currency: z.string(),
+    rows: z.array(clientReportRowSchema),
+    /** One totals row per currency: money is never summed across currencies. */
+    totals: z.array(clientReportTotalsSchema),
+    /** Columns whose source has no rows under these filters, each shown as "—" with the reason. */
+    unavailable: z.array(
+      z.object({
+        figure: z.enum(["approvedBudget", "invoiced", "paid", "outstanding", "revenue", "cost", "marginBp"]),
+        reason: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: "ClientReport" });
+export type ClientReportResponse = z.infer<typeof clientReportResponseSchema>;

@@ -3,6 +3,8 @@ import type { CsvColumn, CsvValue } from "../../lib/csv";
 import type { RequestContext } from "../../request-context";
 import type { ActualQuery, ActualRow, ReportFilter, UserDirectoryRow, UtilizationRow } from "./contract";
 import { getActual } from "./get-actual";
+import { getClientReport } from "./get-client-report";
+import type { ClientReportRow } from "./contract";
 import { getUserDirectory } from "./get-user-directory";
 import { getUtilization } from "./get-utilization";
 
@@ -99,4 +101,44 @@ export async function* exportUserDirectoryCsv(
 ): AsyncGenerator<UserDirectoryCsvRow[], void, undefined> {
   const report = await getUserDirectory(ctx, query);
   yield report.rows.map((r) => ({ ...r, currency: report.currency }));
+}
+
+// Client report (issue 16 point 4): one line per client and currency, then a Total line per currency.
+export interface ClientReportCsvRow extends Omit<ClientReportRow, "projects"> {
+  projects: number;
+}
+
+const clientMoney = (v: number | null, r: ClientReportCsvRow): CsvValue =>
+  v === null ? null : { decimal: minorToDecimalString(v, r.currency) };
+
+export const CLIENT_REPORT_CSV_COLUMNS: readonly CsvColumn<ClientReportCsvRow>[] = [
+  { header: "Client", value: (r) => r.client },
+  { header: "Currency", value: (r) => r.currency },
+  { header: "Projects", value: (r) => r.projects },
+  { header: "Approved Budgets", value: (r) => clientMoney(r.approvedBudget, r) },
+  { header: "Invoiced", value: (r) => clientMoney(r.invoiced, r) },
+  { header: "Paid", value: (r) => clientMoney(r.paid, r) },
+  { header: "Outstanding", value: (r) => clientMoney(r.outstanding, r) },
+  { header: "Current", value: (r) => clientMoney(r.ageing?.current ?? null, r) },
+  { header: "1-30 Days", value: (r) => clientMoney(r.ageing?.days1to30 ?? null, r) },
+  { header: "31-60 Days", value: (r) => clientMoney(r.ageing?.days31to60 ?? null, r) },
+  { header: "61-90 Days", value: (r) => clientMoney(r.ageing?.days61to90 ?? null, r) },
+  { header: "Over 90 Days", value: (r) => clientMoney(r.ageing?.over90 ?? null, r) },
+  { header: "Hours", value: (r) => hours(r.ms) },
+  { header: "Revenue", value: (r) => clientMoney(r.revenue, r) },
+  { header: "Unpriced Revenue Hours", value: (r) => hours(r.unpricedRevenueMs) },
+  { header: "Cost", value: (r) => clientMoney(r.cost, r) },
+  { header: "Unpriced Cost Hours", value: (r) => hours(r.unpricedCostMs) },
+  { header: "Margin %", value: (r) => percent(r.marginBp) },
+];
+
+export async function* exportClientReportCsv(
+  ctx: RequestContext,
+  query: ReportFilter,
+): AsyncGenerator<ClientReportCsvRow[], void, undefined> {
+  const report = await getClientReport(ctx, query);
+  yield [
+    ...report.rows.map((r) => ({ ...r, projects: r.projects.length })),
+    ...report.totals.map(({ clients: _clients, ...t }) => ({ ...t, client: "Total", clientId: null })),
+  ];
 }

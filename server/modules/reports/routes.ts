@@ -29,6 +29,9 @@ import {
   UTILIZATION_CSV_COLUMNS,
 } from "./export-reports-csv";
 import { getActual } from "./get-actual";
+import { getClientReport } from "./get-client-report";
+import { clientReportResponseSchema } from "./contract";
+import { CLIENT_REPORT_CSV_COLUMNS, exportClientReportCsv } from "./export-reports-csv";
 import { getReportOptions } from "./get-report-options";
 import { getUserDirectory } from "./get-user-directory";
 import { getUtilization, getUtilizationDays } from "./get-utilization";
@@ -86,6 +89,32 @@ export function reportRoutes() {
           batches: exportActualCsv(c.var.ctx, query),
         });
       },
+    )
+    .get(
+      "/client",
+      documented({
+        summary:
+          "Client report: projects, approved budgets, invoiced, paid, outstanding with ageing, revenue, cost and margin per client",
+        tags,
+        response: clientReportResponseSchema,
+      }),
+      validate("query", reportFilterSchema),
+      async (c) => c.json(await getClientReport(c.var.ctx, c.req.valid("query"))),
+    )
+    .get(
+      "/client.csv",
+      documented({
+        summary: "Client report as CSV: one line per client and currency, then the totals per currency",
+        tags,
+        mediaType: "text/csv",
+      }),
+      validate("query", reportFilterSchema),
+      async (c) =>
+        csvResponse(c, {
+          filename: "client-report.csv",
+          columns: CLIENT_REPORT_CSV_COLUMNS,
+          batches: exportClientReportCsv(c.var.ctx, c.req.valid("query")),
+        }),
     )
     .get(
       "/entries",
