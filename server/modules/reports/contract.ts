@@ -504,3 +504,123 @@ export const clientReportResponseSchema = z
   })
   .meta({ id: "ClientReport" });
 export type ClientReportResponse = z.infer<typeof clientReportResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Accrual and its datasets (issue 16 point 2; domain/accrual.ts)
+// ---------------------------------------------------------------------------------------------
+
+/** The shared filters, and `dataset`: a saved dataset to open instead of the live figures. */
+export const accrualQuerySchema = z
+  .object({ ...reportFilterFields, dataset: idSchema.optional() })
+  .strict()
+  .superRefine(checkPeriod);
+export type AccrualQuery = z.infer<typeof accrualQuerySchema>;
+
+const accrualAssigneeSchema = z.object({
+  assigneeId: z.string(),
+  assigneeName: z.string(),
+  tags: z.array(z.string()),
+  estimatedMs: z.number().int(),
+  estimatedRevenue: z.number().int().nullable(),
+  actualMs: z.number().int(),
+  actualRevenue: z.number().int().nullable(),
+  accruedEstimatedMs: z.number().int().nullable(),
+  accruedEstimatedRevenue: z.number().int().nullable(),
+  timeVarianceMs: z.number().int().nullable(),
+  revenueVariance: z.number().int().nullable(),
+});
+
+export const accrualProjectSchema = z.object({
+  projectId: z.string(),
+  name: z.string(),
+  client: z.string().nullable(),
+  sample: z.boolean(),
+  jobCode: z.string(),
+  budgetURL: z.string().nullable(),
+  projectStart: z.string().nullable(),
+  projectDue: z.string().nullable(),
+  elapsedBp: z.number().int().nullable(),
+  totalEstimatedMs: z.number().int(),
+  totalActualMs: z.number().int(),
+  totalEstimatedRevenue: z.number().int().nullable(),
+  totalActualRevenue: z.number().int().nullable(),
+  totalAccruedEstimatedMs: z.number().int().nullable(),
+  totalAccruedEstimatedRevenue: z.number().int().nullable(),
+  timeVarianceToAccruedMs: z.number().int().nullable(),
+  revenueVarianceToAccrued: z.number().int().nullable(),
+  assigneeBreakdown: z.array(accrualAssigneeSchema),
+});
+export type AccrualProject = z.infer<typeof accrualProjectSchema>;
+
+export const accrualTotalsSchema = z.object({
+  totalEstimatedMs: z.number().int(),
+  totalActualMs: z.number().int(),
+  totalEstimatedRevenue: z.number().int().nullable(),
+  totalActualRevenue: z.number().int().nullable(),
+  totalAccruedEstimatedMs: z.number().int().nullable(),
+  totalAccruedEstimatedRevenue: z.number().int().nullable(),
+  timeVarianceToAccruedMs: z.number().int().nullable(),
+  revenueVarianceToAccrued: z.number().int().nullable(),
+});
+export type AccrualTotals = z.infer<typeof accrualTotalsSchema>;
+
+/** The report's figures: what a dataset saves and what opening it shows. */
+export const accrualDataSchema = z.object({
+  period: reportPeriodSchema,
+  /** The day the schedules are measured on: the period's end, not after the workspace's today. */
+  reportDate: z.string(),
+  currency: z.string(),
+  projects: z.array(accrualProjectSchema),
+  totals: accrualTotalsSchema,
+});
+export type AccrualData = z.infer<typeof accrualDataSchema>;
+
+export const ACCRUAL_SOURCES = ["live", "active", "saved", "samples"] as const;
+
+export const datasetSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type DatasetSummary = z.infer<typeof datasetSummarySchema>;
+
+export const accrualResponseSchema = accrualDataSchema
+  .extend({
+    /** live figures, an opened dataset (active), the first saved one, or the built-in samples. */
+    source: z.enum(ACCRUAL_SOURCES),
+    dataset: datasetSummarySchema.nullable(),
+  })
+  .meta({ id: "AccrualReport" });
+export type AccrualResponse = z.infer<typeof accrualResponseSchema>;
+
+/** The largest dataset body (its `data`, as JSON). */
+export const DATASET_MAX_BYTES = 5 * 1024 * 1024;
+
+export const createDatasetSchema = z
+  .object({
+    name: z.string().trim().min(1, "Name is required").max(200, "At most 200 characters"),
+    description: z.string().trim().max(2000).optional(),
+    data: accrualDataSchema.refine((d) => JSON.stringify(d).length <= DATASET_MAX_BYTES, {
+      message: "the dataset may hold at most 5 MB",
+    }),
+  })
+  .strict();
+export type CreateDataset = z.infer<typeof createDatasetSchema>;
+
+/** The Save-as-dataset form (name and description; the data is the report on screen). */
+export const datasetFormSchema = createDatasetSchema.pick({ name: true, description: true });
+export type DatasetForm = z.infer<typeof datasetFormSchema>;
+
+export const datasetIdParamSchema = z.object({ id: idSchema });
+
+export const datasetListResponseSchema = z
+  .object({ datasets: z.array(datasetSummarySchema) })
+  .meta({ id: "ProjectDatasets" });
+export type DatasetListResponse = z.infer<typeof datasetListResponseSchema>;
+
+export const datasetResponseSchema = datasetSummarySchema
+  .extend({ data: accrualDataSchema })
+  .meta({ id: "ProjectDataset" });
+export type DatasetResponse = z.infer<typeof datasetResponseSchema>;

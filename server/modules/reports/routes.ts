@@ -42,6 +42,7 @@ import {
   WEBHOOK_ACTIVITY_CSV_COLUMNS,
 } from "./get-webhook-activity";
 import { listReportEntries } from "./list-report-entries";
+import { accrualRoutes } from "./accrual-routes";
 
 const tags = ["Reports"];
 
@@ -54,6 +55,7 @@ const tags = ["Reports"];
 export function reportRoutes() {
   return new Hono<AppEnv>()
     .use(requireTenant("canViewFinancials"))
+    .route("/", accrualRoutes()) // issue 16 point 2: /accrual, /accrual.csv, /datasets
     .get(
       "/options",
       documented({
