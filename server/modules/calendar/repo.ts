@@ -266,7 +266,9 @@ export function calendarWindowQuery(scope: TaskScope, timeZone: string, filter: 
       (select coalesce(json_agg(row_to_json(d) order by d.due_date, d.name, d.id), '[]'::json)
          from (select ${columns}, x.meta_id
                  from sent x
-                 join tasks t on t.organization_id = ${org} and t.id = x.id
+                 cross join lateral (
+                   select * from tasks t0 where t0.organization_id = ${org} and t0.id = x.id limit 1
+                 ) t
                  ${joins}) d) as items`;
 }
 
