@@ -3,6 +3,7 @@ import { useOrgId } from "@/features/dashboard/api";
 import { apiFetch } from "@/lib/api";
 import {
   actualResponseSchema,
+  clientReportResponseSchema,
   reportEntriesResponseSchema,
   reportOptionsResponseSchema,
   userDirectoryResponseSchema,
@@ -105,6 +106,17 @@ export function useWebhookDeliveries(query: string | null) {
     queryFn: () =>
       apiFetch(`/api/reports/webhook-activity/deliveries?${query ?? ""}`, webhookDeliveriesResponseSchema),
     enabled: Boolean(org) && query !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/reports/client for the filters in `query` (issue 16 point 4). */
+export function useClientReport(query: string) {
+  const org = useOrgId();
+  return useQuery({
+    queryKey: reportKeys.report(org, "client", query),
+    queryFn: () => apiFetch(`/api/reports/client?${query}`, clientReportResponseSchema),
+    enabled: Boolean(org),
     placeholderData: keepPreviousData,
   });
 }
