@@ -102,9 +102,12 @@ export const timeSyncWriteBackSchema = z.object({
 });
 export type TimeSyncWriteBack = z.infer<typeof timeSyncWriteBackSchema>;
 
-export const timeSyncWriteBacksResponseSchema = pagedSchema(timeSyncWriteBackSchema).meta({
-  id: "TimeSyncWriteBacks",
-});
+export const timeSyncWriteBacksResponseSchema = pagedSchema(timeSyncWriteBackSchema)
+  .extend({
+    /** The workspace's today (yyyy-MM-dd) by the app's clock: the page's default range ends on it. */
+    today: z.string(),
+  })
+  .meta({ id: "TimeSyncWriteBacks" });
 export type TimeSyncWriteBacksResponse = z.infer<typeof timeSyncWriteBacksResponseSchema>;
 
 export const timeSyncResyncResponseSchema = z

@@ -1,4 +1,6 @@
+import { notFound } from "../../lib/errors";
 import type { RequestContext } from "../../request-context";
+import { selectReportSetup } from "./repo";
 import { int } from "./setup";
 import type { TimeSyncWriteBacksQuery, TimeSyncWriteBacksResponse } from "./time-sync-contract";
 import { selectWriteBacks } from "./time-sync-repo";
@@ -8,6 +10,8 @@ export async function listTimeSyncWriteBacks(
   ctx: RequestContext,
   query: TimeSyncWriteBacksQuery,
 ): Promise<TimeSyncWriteBacksResponse> {
+  const setup = await selectReportSetup(ctx.db, ctx.organizationId, ctx.deps.now(), {});
+  if (!setup) throw notFound("Workspace not found");
   const found = await selectWriteBacks(ctx.db, ctx.organizationId, {
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
@@ -29,5 +33,6 @@ export async function listTimeSyncWriteBacks(
     total: int(found[0]?.full_count),
     page: query.page,
     pageSize: query.pageSize,
+    today: setup.today,
   };
 }

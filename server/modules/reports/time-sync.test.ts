@@ -175,6 +175,7 @@ describe("time-sync validation", () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(2);
+    expect(res.body.today).toBe("2026-03-18");
     expect(res.body.items).toHaveLength(1);
     expect(res.body.items[0]).toMatchObject({ id: a!.id, status: "failed", error: "ClickUp refused" });
     const page2 = await owner.client.get<TimeSyncWriteBacksResponse>(
