@@ -105,6 +105,8 @@ function money(value: number | null, currency: string, reason: string, wrap?: (t
   return wrap ? wrap(text) : <span className="whitespace-nowrap">{text}</span>;
 }
 
+const LINK = "underline decoration-dotted underline-offset-4 hover:decoration-solid";
+
 const invoicesHref = (clientId: string, more = "") =>
   `/finance/invoices?clientId=${encodeURIComponent(clientId)}${more}`;
 
@@ -276,14 +278,25 @@ function ClientBody({
             <td className={cell}>
               <Projects row={r} />
             </td>
-            <td className={cell}>{money(r.approvedBudget, r.currency, reason("approvedBudget"))}</td>
+            <td className={cell}>
+              {money(r.approvedBudget, r.currency, reason("approvedBudget"), (text) =>
+                r.projects.length === 1 && r.projects[0] ? (
+                  <Link
+                    to={`/finance/budgets?projectId=${encodeURIComponent(r.projects[0].id)}`}
+                    className={LINK}
+                  >
+                    {text}
+                    <span className="sr-only"> (budgets of {r.client})</span>
+                  </Link>
+                ) : (
+                  text
+                ),
+              )}
+            </td>
             <td className={cell}>
               {money(r.invoiced, r.currency, reason("invoiced"), (text) =>
                 r.clientId ? (
-                  <Link
-                    to={invoicesHref(r.clientId)}
-                    className="underline decoration-dotted underline-offset-4 hover:decoration-solid"
-                  >
+                  <Link to={invoicesHref(r.clientId)} className={LINK}>
                     {text}
                     <span className="sr-only"> (invoices of {r.client})</span>
                   </Link>
@@ -292,14 +305,22 @@ function ClientBody({
                 ),
               )}
             </td>
-            <td className={cell}>{money(r.paid, r.currency, reason("paid"))}</td>
+            <td className={cell}>
+              {money(r.paid, r.currency, reason("paid"), (text) =>
+                r.clientId ? (
+                  <Link to={invoicesHref(r.clientId)} className={LINK}>
+                    {text}
+                    <span className="sr-only"> (payments of {r.client})</span>
+                  </Link>
+                ) : (
+                  text
+                ),
+              )}
+            </td>
             <td className={cell}>
               {money(r.outstanding, r.currency, reason("outstanding"), (text) =>
                 r.clientId ? (
-                  <Link
-                    to={invoicesHref(r.clientId, "&status=sent")}
-                    className="underline decoration-dotted underline-offset-4 hover:decoration-solid"
-                  >
+                  <Link to={invoicesHref(r.clientId, "&status=sent")} className={LINK}>
                     {text}
                     <span className="sr-only"> (open invoices of {r.client})</span>
                   </Link>
