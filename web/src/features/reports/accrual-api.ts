@@ -58,6 +58,14 @@ export function useDeleteDataset() {
   return useMutation({
     mutationFn: (id: string) =>
       apiSend(`/api/reports/datasets/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportKeys.all(org) }),
+    // Not awaited, and never the report opened on the deleted dataset (it would answer 404 and
+    // take the page down before the caller moves back to live figures).
+    onSuccess: (_: void, id: string) => {
+      void queryClient.invalidateQueries({
+        queryKey: reportKeys.all(org),
+        predicate: (q) =>
+          !q.queryKey.some((part) => typeof part === "string" && part.includes(`dataset=${id}`)),
+      });
+    },
   });
 }
