@@ -6,12 +6,23 @@ import { migrate } from "../server/db/migrate";
 /**
  * A migrated, throwaway database for one benchmark run: a fresh database on the PostgreSQL
  * server of DATABASE_URL (dropped by cleanup unless BENCH_KEEP=1, to explain queries on it
- * afterwards with psql), else an in-memory PGlite.
+ * afterwards with psql or to rerun a benchmark on it with BENCH_REUSE=1), else an in-memory PGlite.
  */
 export async function openBenchDatabase(
   poolSize = 4,
+  /** Open DATABASE_URL's own database (kept by an earlier run) instead of a fresh one, and keep it. */
+  options: { reuse?: boolean } = {},
 ): Promise<{ database: Database; cleanup: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
+  if (options.reuse) {
+    if (!url)
+      throw new Error(
+        "BENCH_REUSE=1 needs BENCH_DATABASE_URL (or DATABASE_URL) naming a kept bench database",
+      );
+    const database = await openDatabase({ databaseUrl: url, poolSize });
+    await migrate(database);
+    return { database, cleanup: () => database.close() };
+  }
   if (!url) {
     const database = await openDatabase({});
     await migrate(database);

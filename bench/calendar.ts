@@ -21,19 +21,16 @@
  *   BENCH_AGENCY=large BENCH_RUNS=30 npm run bench:calendar
  *   BENCH_EXPLAIN=1 …                                               # explain analyze the window statement
  */
-import fs from "node:fs";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { addIsoDays, CALENDAR_MONTH_CELL_ITEMS, calendarKind, dayInZone } from "@domain/calendar";
 import { TASK_PAGE_SIZE, toIsoDate } from "@domain/index";
-import type { AgencySize } from "../simulator/clickup/index";
 import type { Database } from "../server/db/client";
 import { calendarQuerySchema, type CalendarResponse } from "../server/modules/calendar/contract";
 import { getCalendar, windowFilter } from "../server/modules/calendar/get-calendar";
 import { calendarWindowQuery } from "../server/modules/calendar/repo";
 import { resolveTaskScope } from "../server/modules/accessible-tasks/task-scope";
 import { systemContext, type RequestContext } from "../server/request-context";
-import { openBenchDatabase } from "./bench-database";
-import { measure, syncedAgency } from "./synced-agency";
+import { measure, runOnSyncedAgency } from "./synced-agency";
 
 if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
@@ -128,160 +125,133 @@ async function seedPath(database: Database, from: string, to: string) {
   return found.length;
 }
 
-async function main() {
-  const agency = (process.env.BENCH_AGENCY ?? "medium") as AgencySize;
-  const runs = Number(process.env.BENCH_RUNS ?? 20);
-  const { database, cleanup } = await openBenchDatabase();
-  let dataDir = "";
-  try {
-    const synced = await syncedAgency(database, agency, ORG);
-    const { sim, deps } = synced;
-    dataDir = synced.dataDir;
+runOnSyncedAgency(ORG, { agency: "medium" }, async ({ database, sim, deps, agency, runs, admin }) => {
+  // A member connected as the demo member (private space hidden; assignments and lists count).
+  await database.raw.query(
+    `insert into profiles (id, name, email) values ('bench-member', 'Bench Member', 'bench-member@bench.test')
+       on conflict do nothing`,
+  );
+  await database.raw.query(
+    `insert into user_clickup_connections (organization_id, user_id, clickup_user_id, clickup_username)
+       values ($1, 'bench-member', $2, 'member') on conflict do nothing`,
+    [ORG, String(sim.demo.memberUserId)],
+  );
+  const member: RequestContext = {
+    ...systemContext(deps, ORG, "member"),
+    user: { ...admin.user, id: "bench-member" },
+    userId: "bench-member",
+  };
 
-    const base = systemContext(deps, ORG, "admin");
-    const admin: RequestContext = {
-      ...base,
-      user: { ...base.user, id: "bench-admin" },
-      userId: "bench-admin",
-    };
-    // A member connected as the demo member (private space hidden; assignments and lists count).
-    await database.raw.query(
-      `insert into profiles (id, name, email) values ('bench-member', 'Bench Member', 'bench-member@bench.test')`,
-    );
-    await database.raw.query(
-      `insert into user_clickup_connections (organization_id, user_id, clickup_user_id, clickup_username)
-       values ($1, 'bench-member', $2, 'member')`,
-      [ORG, String(sim.demo.memberUserId)],
-    );
-    const member: RequestContext = {
-      ...systemContext(deps, ORG, "member"),
-      user: { ...base.user, id: "bench-member" },
-      userId: "bench-member",
-    };
+  const today = toIsoDate(new Date())!;
+  const first = `${today.slice(0, 7)}-01`;
+  const last = addIsoDays(`${addIsoDays(first, 32).slice(0, 7)}-01`, -1);
+  // The month grid (Monday weeks): 42 days from the Monday on or before the 1st.
+  const from = addIsoDays(first, -((new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7));
+  const to = addIsoDays(from, 41);
+  const monthQuery = calendarQuerySchema.parse({ from, to, view: "month" });
 
-    const today = toIsoDate(new Date())!;
-    const first = `${today.slice(0, 7)}-01`;
-    const last = addIsoDays(`${addIsoDays(first, 32).slice(0, 7)}-01`, -1);
-    // The month grid (Monday weeks): 42 days from the Monday on or before the 1st.
-    const from = addIsoDays(first, -((new Date(`${first}T00:00:00Z`).getUTCDay() + 6) % 7));
-    const to = addIsoDays(from, 41);
-    const monthQuery = calendarQuerySchema.parse({ from, to, view: "month" });
+  const plan = await database.raw.query<Record<string, string>>(`explain ${FLOOR_SQL}`, utcBounds(from, to));
+  const planText = plan.rows.map((r) => Object.values(r)[0]).join("\n");
 
-    const plan = await database.raw.query<Record<string, string>>(
-      `explain ${FLOOR_SQL}`,
-      utcBounds(from, to),
-    );
-    const planText = plan.rows.map((r) => Object.values(r)[0]).join("\n");
-
-    const fmt = (n: number) => n.toFixed(1).padStart(10);
-    const lines: string[] = [];
-    const floorStat = await measure(() => floor(database, from, to), runs);
-    const row = (label: string, stat: { p50: number; p95: number }, note: string) =>
-      lines.push(`${label.padEnd(13)}${fmt(stat.p50)}${fmt(stat.p95)}   ${note}`);
-    const describe = (r: CalendarResponse | undefined) =>
-      `${r?.items.length ?? 0} items sent of ${r?.total ?? 0} (${r?.rangeTotal ?? 0} in range), ` +
-      `${r?.days.length ?? 0} days, ${r?.projects.length ?? 0} projects, ${r?.metaTasks.length ?? 0} meta tasks, ` +
-      `${(Buffer.byteLength(JSON.stringify(r)) / 1024).toFixed(0)} KB JSON`;
-    for (const [label, ctx] of [
-      ["admin", admin],
-      ["member", member],
-    ] as const) {
-      let last: CalendarResponse | undefined;
-      const endpoint = await measure(async () => {
-        last = await getCalendar(ctx, monthQuery);
-      }, runs);
-      row(
-        `month ${label}`,
-        endpoint,
-        `×${(endpoint.p95 / floorStat.p95).toFixed(2)} of floor p95; ${describe(last)}`,
-      );
-    }
-    // The month view filtered: a search and the biggest project hidden (member).
-    const member0 = await getCalendar(member, monthQuery);
-    const biggest = [...member0.projects].sort((a, b) => b.count - a.count)[0]?.id;
-    const filtered = calendarQuerySchema.parse({
-      from,
-      to,
-      view: "month",
-      q: "shoot",
-      ...(biggest ? { hideProjects: biggest } : {}),
-    });
-    let filteredLast: CalendarResponse | undefined;
+  const fmt = (n: number) => n.toFixed(1).padStart(10);
+  const lines: string[] = [];
+  const floorStat = await measure(() => floor(database, from, to), runs);
+  const row = (label: string, stat: { p50: number; p95: number }, note: string) =>
+    lines.push(`${label.padEnd(13)}${fmt(stat.p50)}${fmt(stat.p95)}   ${note}`);
+  const describe = (r: CalendarResponse | undefined) =>
+    `${r?.items.length ?? 0} items sent of ${r?.total ?? 0} (${r?.rangeTotal ?? 0} in range), ` +
+    `${r?.days.length ?? 0} days, ${r?.projects.length ?? 0} projects, ${r?.metaTasks.length ?? 0} meta tasks, ` +
+    `${(Buffer.byteLength(JSON.stringify(r)) / 1024).toFixed(0)} KB JSON`;
+  for (const [label, ctx] of [
+    ["admin", admin],
+    ["member", member],
+  ] as const) {
+    let last: CalendarResponse | undefined;
+    const endpoint = await measure(async () => {
+      last = await getCalendar(ctx, monthQuery);
+    }, runs);
     row(
-      "month filter",
-      await measure(async () => {
-        filteredLast = await getCalendar(member, filtered);
-      }, runs),
-      `member, q=shoot, one project hidden; ${describe(filteredLast)}`,
+      `month ${label}`,
+      endpoint,
+      `×${(endpoint.p95 / floorStat.p95).toFixed(2)} of floor p95; ${describe(last)}`,
     );
-    // '+N more': the busiest day of the grid, in full.
-    const busiest = [...member0.days].sort((a, b) => b.count - a.count)[0]?.day ?? first;
-    let dayLast: CalendarResponse | undefined;
-    row(
-      "day (+more)",
-      await measure(async () => {
-        dayLast = await getCalendar(member, calendarQuerySchema.parse({ from: busiest, to: busiest }));
-      }, runs),
-      `member, ${busiest}; ${describe(dayLast)}`,
-    );
-    // The list view: the month in full.
-    let listLast: CalendarResponse | undefined;
-    row(
-      "list (full)",
-      await measure(
-        async () => {
-          listLast = await getCalendar(member, calendarQuerySchema.parse({ from: first, to: last }));
-        },
-        Math.max(5, Math.floor(runs / 2)),
-      ),
-      `member, ${first} … ${last}; ${describe(listLast)}`,
-    );
-    // The window statement alone (member scope), through the raw driver.
-    const statement = new PgDialect().sqlToQuery(
-      calendarWindowQuery(await resolveTaskScope(member), "UTC", windowFilter(monthQuery)),
-    );
-    row(
-      "stmt",
-      await measure(() => rawWithoutJit(database, statement.sql, statement.params), runs),
-      "the month view's window statement alone (raw driver, JIT off, member)",
-    );
-    const floorCount = await floor(database, from, to);
-    row("floor", floorStat, `${floorCount} items sent (raw SQL, no rules)`);
-    const allCount = await floorAll(database, from, to);
-    row(
-      "floor-all",
-      await measure(() => floorAll(database, from, to), Math.max(5, Math.floor(runs / 2))),
-      `${allCount} rows: every item of the grid read in full (the old answer's floor)`,
-    );
-    const seedCount = await seedPath(database, first, last);
-    row(
-      "seed",
-      await measure(() => seedPath(database, first, last), Math.max(3, Math.floor(runs / 5))),
-      `${seedCount} items of the month after reading every task`,
-    );
-
-    console.log(`\n${database.kind} · ${agency} agency · grid ${from} … ${to} · ${runs} runs · ms`);
-    console.log(`${"path".padEnd(13)}${["p50", "p95"].map((h) => h.padStart(10)).join("")}`);
-    for (const line of lines) console.log(line);
-    if (process.env.BENCH_EXPLAIN) {
-      const analyzed = await rawWithoutJit<Record<string, string>>(
-        database,
-        `explain analyze ${statement.sql}`,
-        statement.params,
-      );
-      console.log(analyzed.map((r) => Object.values(r)[0]).join("\n"));
-    }
-    console.log(
-      `floor plan uses tasks_calendar_idx: ${planText.includes("tasks_calendar_idx") ? "yes" : "NO"}`,
-    );
-    sim.close();
-  } finally {
-    await cleanup();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
+  // The month view filtered: a search and the biggest project hidden (member).
+  const member0 = await getCalendar(member, monthQuery);
+  const biggest = [...member0.projects].sort((a, b) => b.count - a.count)[0]?.id;
+  const filtered = calendarQuerySchema.parse({
+    from,
+    to,
+    view: "month",
+    q: "shoot",
+    ...(biggest ? { hideProjects: biggest } : {}),
+  });
+  let filteredLast: CalendarResponse | undefined;
+  row(
+    "month filter",
+    await measure(async () => {
+      filteredLast = await getCalendar(member, filtered);
+    }, runs),
+    `member, q=shoot, one project hidden; ${describe(filteredLast)}`,
+  );
+  // '+N more': the busiest day of the grid, in full.
+  const busiest = [...member0.days].sort((a, b) => b.count - a.count)[0]?.day ?? first;
+  let dayLast: CalendarResponse | undefined;
+  row(
+    "day (+more)",
+    await measure(async () => {
+      dayLast = await getCalendar(member, calendarQuerySchema.parse({ from: busiest, to: busiest }));
+    }, runs),
+    `member, ${busiest}; ${describe(dayLast)}`,
+  );
+  // The list view: the month in full.
+  let listLast: CalendarResponse | undefined;
+  row(
+    "list (full)",
+    await measure(
+      async () => {
+        listLast = await getCalendar(member, calendarQuerySchema.parse({ from: first, to: last }));
+      },
+      Math.max(5, Math.floor(runs / 2)),
+    ),
+    `member, ${first} … ${last}; ${describe(listLast)}`,
+  );
+  // The window statement alone (member scope), through the raw driver.
+  const statement = new PgDialect().sqlToQuery(
+    calendarWindowQuery(await resolveTaskScope(member), "UTC", windowFilter(monthQuery)),
+  );
+  row(
+    "stmt",
+    await measure(() => rawWithoutJit(database, statement.sql, statement.params), runs),
+    "the month view's window statement alone (raw driver, JIT off, member)",
+  );
+  const floorCount = await floor(database, from, to);
+  row("floor", floorStat, `${floorCount} items sent (raw SQL, no rules)`);
+  const allCount = await floorAll(database, from, to);
+  row(
+    "floor-all",
+    await measure(() => floorAll(database, from, to), Math.max(5, Math.floor(runs / 2))),
+    `${allCount} rows: every item of the grid read in full (the old answer's floor)`,
+  );
+  const seedCount = await seedPath(database, first, last);
+  row(
+    "seed",
+    await measure(() => seedPath(database, first, last), Math.max(3, Math.floor(runs / 5))),
+    `${seedCount} items of the month after reading every task`,
+  );
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
+  console.log(`\n${database.kind} · ${agency} agency · grid ${from} … ${to} · ${runs} runs · ms`);
+  console.log(`${"path".padEnd(13)}${["p50", "p95"].map((h) => h.padStart(10)).join("")}`);
+  for (const line of lines) console.log(line);
+  if (process.env.BENCH_EXPLAIN) {
+    const analyzed = await rawWithoutJit<Record<string, string>>(
+      database,
+      `explain analyze ${statement.sql}`,
+      statement.params,
+    );
+    console.log(analyzed.map((r) => Object.values(r)[0]).join("\n"));
+  }
+  console.log(
+    `floor plan uses tasks_calendar_idx: ${planText.includes("tasks_calendar_idx") ? "yes" : "NO"}`,
+  );
 });

@@ -10,7 +10,6 @@
  *   DATABASE_URL=postgres://… npm run bench:dashboard          # PostgreSQL (a fresh database)
  *   BENCH_AGENCY=medium BENCH_RUNS=30 npm run bench:dashboard
  */
-import fs from "node:fs";
 import {
   bookedTodayPercent,
   hoursPerDayEstimate,
@@ -25,15 +24,13 @@ import {
   TASK_PAGE_SIZE,
   type CustomField,
 } from "@domain/index";
-import type { AgencySize } from "../simulator/clickup/index";
 import type { Database } from "../server/db/client";
 import { getDashboardSummary } from "../server/modules/dashboard/get-dashboard-summary";
 import { getWeek } from "../server/modules/dashboard/get-week";
 import { listMyProjects } from "../server/modules/dashboard/list-my-projects";
 import { listOtherTasks } from "../server/modules/dashboard/list-other-tasks";
 import { systemContext, type RequestContext } from "../server/request-context";
-import { openBenchDatabase } from "./bench-database";
-import { measure, syncedAgency, type Stat } from "./synced-agency";
+import { measure, runOnSyncedAgency, type Stat } from "./synced-agency";
 
 const ORG = "bench-org";
 
@@ -114,91 +111,73 @@ function floors(database: Database, providerUserId: string, today: string) {
   };
 }
 
-async function main() {
-  const agency = (process.env.BENCH_AGENCY ?? "large") as AgencySize;
-  const runs = Number(process.env.BENCH_RUNS ?? 20);
-  const { database, cleanup } = await openBenchDatabase();
-  let dataDir = "";
-  try {
-    const synced = await syncedAgency(database, agency, ORG);
-    const { sim, deps } = synced;
-    dataDir = synced.dataDir;
-
-    // App users for the demo member and admin, connected to their ClickUp accounts.
-    const people = [
-      { id: "bench-member", role: "member" as const, clickup: String(sim.demo.memberUserId) },
-      { id: "bench-admin", role: "admin" as const, clickup: String(sim.demo.adminUserId) },
-    ];
-    for (const p of people) {
-      await database.raw.query(
-        `insert into profiles (id, name, email) values ($1, $1, $1 || '@bench.test')`,
-        [p.id],
-      );
-      await database.raw.query(
-        `insert into user_organizations (organization_id, user_id, role) values ($1, $2, $3)`,
-        [ORG, p.id, p.role],
-      );
-      await database.raw.query(
-        `insert into user_clickup_connections (organization_id, user_id, clickup_user_id) values ($1, $2, $3)`,
-        [ORG, p.id, p.clickup],
-      );
-    }
-
-    const today = toIsoDate(new Date()) as string;
-    const rows: Array<{ who: string; panel: string; endpoint: Stat; floor: Stat }> = [];
-    const clientSide: Array<{ who: string; stat: Stat; sum: number }> = [];
-    for (const p of people) {
-      // The request context requireTenant() would build for this person (no impersonation).
-      const base = systemContext(deps, ORG, p.role);
-      const ctx: RequestContext = {
-        ...base,
-        user: { ...base.user, id: p.id, email: `${p.id}@bench.test`, name: p.id },
-        userId: p.id,
-      };
-      const floor = floors(database, p.clickup, today);
-      const panels: Array<[string, () => Promise<unknown>, () => Promise<unknown>]> = [
-        ["GET /api/dashboard", () => getDashboardSummary(ctx), floor.summary],
-        ["GET /api/dashboard/week", () => getWeek(ctx), floor.week],
-        ["GET /api/dashboard/projects", () => listMyProjects(ctx), floor.projects],
-        ["GET /api/dashboard/other-tasks", () => listOtherTasks(ctx), floor.otherTasks],
-      ];
-      let sum = 0;
-      for (const [panel, endpoint, floorFn] of panels) {
-        const e = await measure(endpoint, runs);
-        const f = await measure(floorFn, runs);
-        sum += e.p50;
-        rows.push({ who: p.role, panel, endpoint: e, floor: f });
-      }
-      const cs = await measure(
-        () => clientSidePath(database, p.clickup, today),
-        Math.max(3, Math.floor(runs / 4)),
-      );
-      clientSide.push({ who: p.role, stat: cs, sum });
-    }
-
-    const fmt = (n: number) => n.toFixed(1).padStart(8);
-    console.log(`\n${database.kind} · ${agency} agency · ${runs} runs · ms`);
-    console.log(
-      `${"who".padEnd(7)}${"endpoint".padEnd(32)}${"p50".padStart(8)}${"p95".padStart(8)}  ${"floor p50".padStart(9)}${"floor p95".padStart(10)}  ratio p50`,
+runOnSyncedAgency(ORG, { agency: "large" }, async ({ database, sim, deps, agency, runs }) => {
+  // App users for the demo member and admin, connected to their ClickUp accounts.
+  const people = [
+    { id: "bench-member", role: "member" as const, clickup: String(sim.demo.memberUserId) },
+    { id: "bench-admin", role: "admin" as const, clickup: String(sim.demo.adminUserId) },
+  ];
+  for (const p of people) {
+    await database.raw.query(
+      `insert into profiles (id, name, email) values ($1, $1, $1 || '@bench.test') on conflict do nothing`,
+      [p.id],
     );
-    for (const r of rows) {
-      console.log(
-        `${r.who.padEnd(7)}${r.panel.padEnd(32)}${fmt(r.endpoint.p50)}${fmt(r.endpoint.p95)}  ${fmt(r.floor.p50)} ${fmt(r.floor.p95)}  ${(r.endpoint.p50 / Math.max(r.floor.p50, 0.01)).toFixed(1).padStart(8)}×`,
-      );
-    }
-    for (const c of clientSide) {
-      console.log(
-        `${c.who.padEnd(7)}${"client-side path (all panels)".padEnd(32)}${fmt(c.stat.p50)}${fmt(c.stat.p95)}  all four endpoints p50 ${c.sum.toFixed(1)} ms → client-side is ${(c.stat.p50 / c.sum).toFixed(1)}× slower`,
-      );
-    }
-    sim.close();
-  } finally {
-    await cleanup();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await database.raw.query(
+      `insert into user_organizations (organization_id, user_id, role) values ($1, $2, $3) on conflict do nothing`,
+      [ORG, p.id, p.role],
+    );
+    await database.raw.query(
+      `insert into user_clickup_connections (organization_id, user_id, clickup_user_id) values ($1, $2, $3)
+         on conflict do nothing`,
+      [ORG, p.id, p.clickup],
+    );
   }
-}
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
+  const today = toIsoDate(new Date()) as string;
+  const rows: Array<{ who: string; panel: string; endpoint: Stat; floor: Stat }> = [];
+  const clientSide: Array<{ who: string; stat: Stat; sum: number }> = [];
+  for (const p of people) {
+    // The request context requireTenant() would build for this person (no impersonation).
+    const base = systemContext(deps, ORG, p.role);
+    const ctx: RequestContext = {
+      ...base,
+      user: { ...base.user, id: p.id, email: `${p.id}@bench.test`, name: p.id },
+      userId: p.id,
+    };
+    const floor = floors(database, p.clickup, today);
+    const panels: Array<[string, () => Promise<unknown>, () => Promise<unknown>]> = [
+      ["GET /api/dashboard", () => getDashboardSummary(ctx), floor.summary],
+      ["GET /api/dashboard/week", () => getWeek(ctx), floor.week],
+      ["GET /api/dashboard/projects", () => listMyProjects(ctx), floor.projects],
+      ["GET /api/dashboard/other-tasks", () => listOtherTasks(ctx), floor.otherTasks],
+    ];
+    let sum = 0;
+    for (const [panel, endpoint, floorFn] of panels) {
+      const e = await measure(endpoint, runs);
+      const f = await measure(floorFn, runs);
+      sum += e.p50;
+      rows.push({ who: p.role, panel, endpoint: e, floor: f });
+    }
+    const cs = await measure(
+      () => clientSidePath(database, p.clickup, today),
+      Math.max(3, Math.floor(runs / 4)),
+    );
+    clientSide.push({ who: p.role, stat: cs, sum });
+  }
+
+  const fmt = (n: number) => n.toFixed(1).padStart(8);
+  console.log(`\n${database.kind} · ${agency} agency · ${runs} runs · ms`);
+  console.log(
+    `${"who".padEnd(7)}${"endpoint".padEnd(32)}${"p50".padStart(8)}${"p95".padStart(8)}  ${"floor p50".padStart(9)}${"floor p95".padStart(10)}  ratio p50`,
+  );
+  for (const r of rows) {
+    console.log(
+      `${r.who.padEnd(7)}${r.panel.padEnd(32)}${fmt(r.endpoint.p50)}${fmt(r.endpoint.p95)}  ${fmt(r.floor.p50)} ${fmt(r.floor.p95)}  ${(r.endpoint.p50 / Math.max(r.floor.p50, 0.01)).toFixed(1).padStart(8)}×`,
+    );
+  }
+  for (const c of clientSide) {
+    console.log(
+      `${c.who.padEnd(7)}${"client-side path (all panels)".padEnd(32)}${fmt(c.stat.p50)}${fmt(c.stat.p95)}  all four endpoints p50 ${c.sum.toFixed(1)} ms → client-side is ${(c.stat.p50 / c.sum).toFixed(1)}× slower`,
+    );
+  }
 });

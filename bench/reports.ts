@@ -11,8 +11,6 @@
  *   BENCH_DATABASE_URL=postgres://… npm run bench:reports       # PostgreSQL (a fresh database)
  *   BENCH_AGENCY=medium BENCH_RUNS=30 npm run bench:reports
  */
-import fs from "node:fs";
-import type { AgencySize } from "../simulator/clickup/index";
 import type { Database } from "../server/db/client";
 import {
   actualQuerySchema,
@@ -24,9 +22,7 @@ import { getUserDirectory } from "../server/modules/reports/get-user-directory";
 import { getUtilization } from "../server/modules/reports/get-utilization";
 import { getWebhookActivity } from "../server/modules/reports/get-webhook-activity";
 import { reportSetup } from "../server/modules/reports/setup";
-import { systemContext, type RequestContext } from "../server/request-context";
-import { openBenchDatabase } from "./bench-database";
-import { measure, syncedAgency, type Stat } from "./synced-agency";
+import { measure, runOnSyncedAgency, type Stat } from "./synced-agency";
 
 if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
@@ -92,72 +88,47 @@ async function seedPath(database: Database, from: string, to: string) {
   return sums.size;
 }
 
-async function main() {
-  const agency = (process.env.BENCH_AGENCY ?? "large") as AgencySize;
-  const runs = Number(process.env.BENCH_RUNS ?? 20);
-  const { database, cleanup } = await openBenchDatabase();
-  let dataDir = "";
-  try {
-    const synced = await syncedAgency(database, agency, ORG);
-    const { sim, deps } = synced;
-    dataDir = synced.dataDir;
-    const base = systemContext(deps, ORG, "admin");
-    const ctx: RequestContext = { ...base, user: { ...base.user, id: "bench-admin" }, userId: "bench-admin" };
-
-    const fmt = (n: number) => n.toFixed(1).padStart(10);
-    const line = (label: string, s: Stat, note = "") =>
-      `${label.padEnd(26)}${fmt(s.p50)}${fmt(s.p95)}${note ? `   ${note}` : ""}`;
-    const lines: string[] = [];
-    for (const period of ["this-month", "quarter"] as const) {
-      const filter = reportFilterSchema.parse({ period });
-      const { period: days } = await reportSetup(ctx, filter);
-      lines.push(`-- ${period} (${days.from} … ${days.to})`);
-      const actualFloor = await measure(() => floorActual(database, days.from, days.to), runs);
-      const utilFloor = await measure(() => floorUtilization(database, days.from, days.to), runs);
-      const actual = await measure(() => getActual(ctx, actualQuerySchema.parse({ period })), runs);
-      const utilization = await measure(() => getUtilization(ctx, filter), runs);
-      const directory = await measure(() => getUserDirectory(ctx, filter), runs);
-      const webhooks = await measure(
-        () => getWebhookActivity(ctx, webhookActivityQuerySchema.parse({ period })),
-        runs,
-      );
-      const seed = await measure(
-        () => seedPath(database, days.from, days.to),
-        Math.max(3, Math.floor(runs / 5)),
-      );
-      lines.push(
-        line(
-          "actuals (by project)",
-          actual,
-          `×${(actual.p95 / actualFloor.p95).toFixed(2)} of its floor's p95`,
-        ),
-        line(
-          "utilization",
-          utilization,
-          `×${(utilization.p95 / utilFloor.p95).toFixed(2)} of its floor's p95`,
-        ),
-        line("user directory", directory, "(its period figures: the utilization floor)"),
-        line("webhook activity", webhooks),
-        line("floor: hours per project", actualFloor),
-        line("floor: per person + capacity", utilFloor),
-        line(
-          "seed's path (per project)",
-          seed,
-          `${(seed.p50 / actual.p50).toFixed(0)}× the actuals report's p50`,
-        ),
-      );
-    }
-    console.log(`\n${database.kind} · ${agency} agency · ${runs} runs · ms`);
-    console.log(`${"report".padEnd(26)}${"p50".padStart(10)}${"p95".padStart(10)}`);
-    for (const l of lines) console.log(l);
-    sim.close();
-  } finally {
-    await cleanup();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+runOnSyncedAgency(ORG, { agency: "large" }, async ({ database, agency, runs, admin: ctx }) => {
+  const fmt = (n: number) => n.toFixed(1).padStart(10);
+  const line = (label: string, s: Stat, note = "") =>
+    `${label.padEnd(26)}${fmt(s.p50)}${fmt(s.p95)}${note ? `   ${note}` : ""}`;
+  const lines: string[] = [];
+  for (const period of ["this-month", "quarter"] as const) {
+    const filter = reportFilterSchema.parse({ period });
+    const { period: days } = await reportSetup(ctx, filter);
+    lines.push(`-- ${period} (${days.from} … ${days.to})`);
+    const actualFloor = await measure(() => floorActual(database, days.from, days.to), runs);
+    const utilFloor = await measure(() => floorUtilization(database, days.from, days.to), runs);
+    const actual = await measure(() => getActual(ctx, actualQuerySchema.parse({ period })), runs);
+    const utilization = await measure(() => getUtilization(ctx, filter), runs);
+    const directory = await measure(() => getUserDirectory(ctx, filter), runs);
+    const webhooks = await measure(
+      () => getWebhookActivity(ctx, webhookActivityQuerySchema.parse({ period })),
+      runs,
+    );
+    const seed = await measure(
+      () => seedPath(database, days.from, days.to),
+      Math.max(3, Math.floor(runs / 5)),
+    );
+    lines.push(
+      line(
+        "actuals (by project)",
+        actual,
+        `×${(actual.p95 / actualFloor.p95).toFixed(2)} of its floor's p95`,
+      ),
+      line("utilization", utilization, `×${(utilization.p95 / utilFloor.p95).toFixed(2)} of its floor's p95`),
+      line("user directory", directory, "(its period figures: the utilization floor)"),
+      line("webhook activity", webhooks),
+      line("floor: hours per project", actualFloor),
+      line("floor: per person + capacity", utilFloor),
+      line(
+        "seed's path (per project)",
+        seed,
+        `${(seed.p50 / actual.p50).toFixed(0)}× the actuals report's p50`,
+      ),
+    );
   }
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
+  console.log(`\n${database.kind} · ${agency} agency · ${runs} runs · ms`);
+  console.log(`${"report".padEnd(26)}${"p50".padStart(10)}${"p95".padStart(10)}`);
+  for (const l of lines) console.log(l);
 });

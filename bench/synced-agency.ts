@@ -2,6 +2,7 @@
  * The benchmarks' common start (and their timer, `measure`): a simulated agency of the given size, synced in full into the
  * bench database (PGlite, or DATABASE_URL) for the workspace `org`, then analysed. Returns the
  * simulator, the app deps wired to it, and the data directory to remove afterwards.
+ * `runOnSyncedAgency` is a whole benchmark's main() around it.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -15,6 +16,8 @@ import type { Database } from "../server/db/client";
 import { createLogger } from "../server/lib/logger";
 import { encryptSecret } from "../server/lib/secrets";
 import { runFullSync } from "../server/modules/sync/full-sync";
+import { systemContext, type RequestContext } from "../server/request-context";
+import { openBenchDatabase } from "./bench-database";
 
 export interface Stat {
   p50: number;
@@ -41,6 +44,8 @@ export async function syncedAgency(
   org: string,
   /** After the sync: "analyze", or "vacuum analyze" when an index-only scan needs the visibility map. */
   maintenance: "analyze" | "vacuum analyze" = "analyze",
+  /** The database already holds this agency, synced by an earlier run: wire the app to it, no sync. */
+  reuse = false,
 ): Promise<{ sim: ReturnType<typeof createClickUpSimulator>; deps: AppDeps; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-hub-bench-"));
   let t = performance.now();
@@ -66,12 +71,21 @@ export async function syncedAgency(
     },
   } as unknown as AppDeps;
   const token = sim.createPersonalToken(sim.demo.ownerUserId);
-  await database.raw.query(`insert into organizations (id, name) values ($1, 'Bench Agency')`, [org]);
+  // A reused database (BENCH_REUSE) already has both rows: the connection gets this run's token.
+  await database.raw.query(
+    `insert into organizations (id, name) values ($1, 'Bench Agency') on conflict do nothing`,
+    [org],
+  );
   await database.raw.query(
     `insert into clickup_workspace_connections (organization_id, clickup_team_id, clickup_team_name, auth_type, access_token_enc, status)
-     values ($1, $2, $3, 'personal', $4, 'active')`,
+     values ($1, $2, $3, 'personal', $4, 'active')
+     on conflict (organization_id) do update set access_token_enc = excluded.access_token_enc, status = 'active'`,
     [org, sim.demo.teamId, sim.demo.teamName, encryptSecret(token, deps.secrets.encryptionKey)],
   );
+  if (reuse) {
+    console.log(`${database.kind}: reusing the agency already synced in this database (BENCH_REUSE)`);
+    return { sim, deps, dataDir };
+  }
   t = performance.now();
   await runFullSync(deps as Parameters<typeof runFullSync>[0], org, { trigger: "bench" });
   const counts = (
@@ -86,4 +100,56 @@ export async function syncedAgency(
   );
   await database.raw.query(maintenance);
   return { sim, deps, dataDir };
+}
+
+/** What a benchmark body gets from runOnSyncedAgency. */
+export interface SyncedRun {
+  database: Database;
+  sim: ReturnType<typeof createClickUpSimulator>;
+  deps: AppDeps;
+  agency: AgencySize;
+  /** Timed runs per row (BENCH_RUNS). */
+  runs: number;
+  /** An admin of the bench workspace (user id 'bench-admin'). */
+  admin: RequestContext;
+}
+
+/**
+ * A benchmark's main(): the agency of BENCH_AGENCY (else `options.agency`) synced into a fresh bench
+ * database (see openBenchDatabase), `body`, then the database dropped and the data directory
+ * removed, whatever happened; exits 1 on an error. With BENCH_REUSE=1 and BENCH_DATABASE_URL naming
+ * a database kept by an earlier run of the same agency (BENCH_KEEP=1), that database is used as it
+ * is, without a new sync, and kept.
+ */
+export function runOnSyncedAgency(
+  org: string,
+  options: { agency: AgencySize; runs?: number; maintenance?: "analyze" | "vacuum analyze" },
+  body: (run: SyncedRun) => Promise<void>,
+): void {
+  const main = async () => {
+    const agency = (process.env.BENCH_AGENCY ?? options.agency) as AgencySize;
+    const runs = Number(process.env.BENCH_RUNS ?? options.runs ?? 20);
+    const reuse = process.env.BENCH_REUSE === "1";
+    const { database, cleanup } = await openBenchDatabase(4, { reuse });
+    let dataDir = "";
+    try {
+      const synced = await syncedAgency(database, agency, org, options.maintenance, reuse);
+      dataDir = synced.dataDir;
+      const base = systemContext(synced.deps, org, "admin");
+      const admin: RequestContext = {
+        ...base,
+        user: { ...base.user, id: "bench-admin" },
+        userId: "bench-admin",
+      };
+      await body({ database, sim: synced.sim, deps: synced.deps, agency, runs, admin });
+      synced.sim.close();
+    } finally {
+      await cleanup();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
 }

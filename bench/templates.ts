@@ -10,14 +10,11 @@
  *   npm run bench:templates                       # embedded PGlite, in memory, small agency
  *   BENCH_DATABASE_URL=postgres://… npm run bench:templates
  */
-import fs from "node:fs";
 import { countObjects, type TemplateTask, type TemplateTree } from "@domain/templates";
-import type { AgencySize } from "../simulator/clickup/index";
 import { newId } from "../server/lib/ids";
 import { runTemplateRun } from "../server/jobs/create-project-from-template";
 import { insertRun } from "../server/modules/template-runs/repo";
-import { openBenchDatabase } from "./bench-database";
-import { syncedAgency } from "./synced-agency";
+import { runOnSyncedAgency } from "./synced-agency";
 
 if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
@@ -49,86 +46,70 @@ function sixtyTaskTemplate(): TemplateTree {
   return { lists, fieldDefaults: [{ field: "Status Update", value: "Kick-off" }], jobCodePattern: null };
 }
 
-async function main() {
-  const agency = (process.env.BENCH_AGENCY ?? "small") as AgencySize;
-  const { database, cleanup } = await openBenchDatabase();
-  let dataDir = "";
-  try {
-    const synced = await syncedAgency(database, agency, ORG);
-    const { sim, deps } = synced;
-    dataDir = synced.dataDir;
-    const tree = sixtyTaskTemplate();
-    const objects = countObjects(tree);
-    const templateId = newId();
-    await database.raw.query(
-      `insert into folder_templates (organization_id, id, name) values ($1, $2, 'Bench 60 tasks')`,
-      [ORG, templateId],
-    );
-    await database.raw.query(
-      `insert into folder_template_versions (organization_id, template_id, version, tree) values ($1, $2, 1, $3::jsonb)`,
-      [ORG, templateId, JSON.stringify(tree)],
-    );
-    const { rows: spaces } = await database.raw.query<{ id: string }>(
-      `select id from spaces where organization_id = $1 and not archived and not deleted order by name limit 1`,
-      [ORG],
-    );
-    const spaceId = spaces[0]!.id;
+runOnSyncedAgency(ORG, { agency: "small" }, async ({ database, sim, deps }) => {
+  const tree = sixtyTaskTemplate();
+  const objects = countObjects(tree);
+  const templateId = newId();
+  await database.raw.query(
+    `insert into folder_templates (organization_id, id, name) values ($1, $2, 'Bench 60 tasks')`,
+    [ORG, templateId],
+  );
+  await database.raw.query(
+    `insert into folder_template_versions (organization_id, template_id, version, tree) values ($1, $2, 1, $3::jsonb)`,
+    [ORG, templateId, JSON.stringify(tree)],
+  );
+  const { rows: spaces } = await database.raw.query<{ id: string }>(
+    `select id from spaces where organization_id = $1 and not archived and not deleted order by name limit 1`,
+    [ORG],
+  );
+  const spaceId = spaces[0]!.id;
 
-    const apply = async (label: string, arrange: () => void) => {
-      const runId = newId();
-      await insertRun(database.db, {
-        organizationId: ORG,
-        id: runId,
-        templateId,
-        templateVersion: 1,
-        spaceId,
-        name: `Bench project ${label}`,
-        client: null,
-        jobCode: "B-001",
-        startDate: "2026-06-01",
-        total: objects,
-        createdBy: null,
-        now: new Date(),
-      });
-      arrange();
-      sim.stats.reset();
-      const t = performance.now();
-      const result = await runTemplateRun(deps, { organizationId: ORG, runId });
-      const ms = performance.now() - t;
-      sim.faults.clear();
-      if (result.status !== "succeeded") throw new Error(`run ${label} ${result.status}: ${result.error}`);
-      const reads = Object.entries(sim.stats.byRoute)
-        .filter(([route]) => route.startsWith("GET"))
-        .reduce((n, [, c]) => n + c, 0);
-      console.log(
-        `${label.padEnd(22)} objects ${objects}  client calls ${result.calls}  simulator requests ${sim.stats.total} ` +
-          `(reads ${reads}, faults ${sim.stats.faultsInjected})  calls/object ${(result.calls / objects).toFixed(2)}  ` +
-          `wall ${ms.toFixed(0)} ms`,
-      );
-      return result;
-    };
-
-    console.log(`\n${database.kind}: a 60-task template (${objects} objects: 1 folder, 3 lists, 60 tasks)`);
-    const clean = await apply("no faults", () => {});
-    await apply("one lost answer", () =>
-      sim.faults.set({
-        applyThenFailNext: 1,
-        applyThenFailStatus: 502,
-        match: /^\/api\/v2\/list\/[^/]+\/task$/,
-        methods: ["POST"],
-      }),
-    );
+  const apply = async (label: string, arrange: () => void) => {
+    const runId = newId();
+    await insertRun(database.db, {
+      organizationId: ORG,
+      id: runId,
+      templateId,
+      templateVersion: 1,
+      spaceId,
+      name: `Bench project ${label}`,
+      client: null,
+      jobCode: "B-001",
+      startDate: "2026-06-01",
+      total: objects,
+      createdBy: null,
+      now: new Date(),
+    });
+    arrange();
+    sim.stats.reset();
+    const t = performance.now();
+    const result = await runTemplateRun(deps, { organizationId: ORG, runId });
+    const ms = performance.now() - t;
+    sim.faults.clear();
+    if (result.status !== "succeeded") throw new Error(`run ${label} ${result.status}: ${result.error}`);
+    const reads = Object.entries(sim.stats.byRoute)
+      .filter(([route]) => route.startsWith("GET"))
+      .reduce((n, [, c]) => n + c, 0);
     console.log(
-      `target: one call per created object, no extra reads — ${clean.calls === objects ? "met" : "NOT met"} ` +
-        `(${clean.calls} calls for ${objects} objects)`,
+      `${label.padEnd(22)} objects ${objects}  client calls ${result.calls}  simulator requests ${sim.stats.total} ` +
+        `(reads ${reads}, faults ${sim.stats.faultsInjected})  calls/object ${(result.calls / objects).toFixed(2)}  ` +
+        `wall ${ms.toFixed(0)} ms`,
     );
-  } finally {
-    await cleanup();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+    return result;
+  };
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
+  console.log(`\n${database.kind}: a 60-task template (${objects} objects: 1 folder, 3 lists, 60 tasks)`);
+  const clean = await apply("no faults", () => {});
+  await apply("one lost answer", () =>
+    sim.faults.set({
+      applyThenFailNext: 1,
+      applyThenFailStatus: 502,
+      match: /^\/api\/v2\/list\/[^/]+\/task$/,
+      methods: ["POST"],
+    }),
+  );
+  console.log(
+    `target: one call per created object, no extra reads — ${clean.calls === objects ? "met" : "NOT met"} ` +
+      `(${clean.calls} calls for ${objects} objects)`,
+  );
 });

@@ -15,7 +15,6 @@
  *   BENCH_DATABASE_URL=postgres://… npm run bench:workload           # the same, without touching DATABASE_URL
  *   BENCH_AGENCY=medium BENCH_RUNS=30 npm run bench:workload
  */
-import fs from "node:fs";
 import {
   effectiveTaskRange,
   hoursPerDayEstimate,
@@ -27,13 +26,10 @@ import {
   USERS_LIMIT,
   type CustomField,
 } from "@domain/index";
-import type { AgencySize } from "../simulator/clickup/index";
 import type { Database } from "../server/db/client";
 import { workloadQuerySchema, type WorkloadResponse } from "../server/modules/workload/contract";
 import { getWorkload } from "../server/modules/workload/get-workload";
-import { systemContext, type RequestContext } from "../server/request-context";
-import { openBenchDatabase } from "./bench-database";
-import { measure, syncedAgency } from "./synced-agency";
+import { measure, runOnSyncedAgency } from "./synced-agency";
 
 if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
@@ -156,18 +152,10 @@ async function seedPath(database: Database, from: string, to: string) {
   return { people: grid.size, folders: folders.length, entries: entries.length };
 }
 
-async function main() {
-  const agency = (process.env.BENCH_AGENCY ?? "large") as AgencySize;
-  const runs = Number(process.env.BENCH_RUNS ?? 20);
-  const { database, cleanup } = await openBenchDatabase();
-  let dataDir = "";
-  try {
-    const synced = await syncedAgency(database, agency, ORG, "vacuum analyze");
-    const { sim, deps } = synced;
-    dataDir = synced.dataDir;
-
-    const base = systemContext(deps, ORG, "admin");
-    const ctx: RequestContext = { ...base, user: { ...base.user, id: "bench-admin" }, userId: "bench-admin" };
+runOnSyncedAgency(
+  ORG,
+  { agency: "large", maintenance: "vacuum analyze" },
+  async ({ database, agency, runs, admin: ctx }) => {
     const today = toIsoDate(new Date())!;
     const plus = (days: number) => toIsoDate(new Date(Date.parse(`${today}T00:00:00Z`) + days * DAY_MS))!;
     const windows: Array<[string, string, string]> = [
@@ -202,14 +190,5 @@ async function main() {
       `${"window".padEnd(9)}${["p50", "p95", "floor p50", "floor p95", "seed p50", "seed p95"].map((h) => h.padStart(10)).join("")}`,
     );
     for (const line of lines) console.log(line);
-    sim.close();
-  } finally {
-    await cleanup();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+  },
+);
