@@ -52,7 +52,7 @@ describe("client report as the owner", () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAsDemo(context, "owner@demo.test");
     const data = await nextReport<ClientReportResponse>(page, "/api/reports/client", () =>
-      page.goto("/reporting/client?period=quarter"),
+      page.goto("/reporting/client?period=last-month"),
     );
     await page.getByRole("heading", { name: "Client Report", level: 1 }).waitFor();
     expect(data.rows.length).toBeGreaterThan(1);
@@ -73,7 +73,7 @@ describe("client report as the owner", () => {
 
     // A client filter: new figures from the server, kept in the URL.
     const priced = data.rows.find((r) => r.revenue !== null && r.currency === data.currency);
-    expect(priced, "a demo client with priced time this quarter").toBeDefined();
+    expect(priced, "a demo client with priced time last month").toBeDefined();
     const client = priced!.client;
     const filtered = await nextReport<ClientReportResponse>(page, "/api/reports/client", () =>
       page.getByTestId("report-filters").getByLabel("Client").selectOption(client),
@@ -119,7 +119,7 @@ describe("client report as the owner", () => {
   it("fits 390 px without horizontal overflow", async () => {
     const { context, page } = await newPage(browser, MOBILE);
     await signInAsDemo(context, "owner@demo.test");
-    await openRoute(page, "/reporting/client?period=quarter");
+    await openRoute(page, "/reporting/client?period=last-month");
     await page.getByTestId("report-row").first().waitFor();
     const { overflow, culprits } = await horizontalOverflow(page);
     expect(overflow, culprits.join(" | ")).toBe(0);
