@@ -1,10 +1,10 @@
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./context";
 import { compressResponses, isCompressible } from "./lib/compress";
+import { apiBodyLimit } from "./lib/body-limit";
 import { AppError, type ErrorBody } from "./lib/errors";
 import { originRefusal } from "./lib/origin";
 import { newId } from "./lib/ids";
@@ -96,15 +96,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use("/api/*", compressResponses());
   app.use("/api/*", noStoreApiResponses());
 
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: deps.config.BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError(413, "payload_too_large", "Request body is too large");
-      },
-    }),
-  );
+  app.use("/api/*", apiBodyLimit(deps.config.BODY_LIMIT_BYTES));
 
   // Browsers send Origin on cross-site writes; refuse writes from other origins (CSRF).
   app.use("/api/*", async (c, next) => {

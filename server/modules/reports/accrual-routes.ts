@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../context";
+import { routeBodyLimit } from "../../lib/body-limit";
 import { csvResponse } from "../../lib/csv";
 import { documented } from "../../lib/openapi";
 import { validate } from "../../lib/validate";
@@ -8,6 +9,8 @@ import {
   accrualQuerySchema,
   accrualResponseSchema,
   createDatasetSchema,
+  DATASET_MAX_BYTES,
+  DATASET_TOO_LARGE,
   datasetIdParamSchema,
   datasetListResponseSchema,
   datasetResponseSchema,
@@ -67,6 +70,9 @@ export function accrualRoutes() {
         status: 201,
         response: datasetSummarySchema,
       }),
+      // Up to 5 MB of data (more than the app-wide limit): past it and some room for the name and
+      // description, 413 before parsing; within it, the contract's 400 naming `data`.
+      routeBodyLimit(DATASET_MAX_BYTES + 64 * 1024, "data", DATASET_TOO_LARGE),
       validate("json", createDatasetSchema),
       async (c) => c.json(await createDataset(c.var.ctx, c.req.valid("json")), 201),
     )

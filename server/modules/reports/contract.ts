@@ -597,13 +597,14 @@ export type AccrualResponse = z.infer<typeof accrualResponseSchema>;
 
 /** The largest dataset body (its `data`, as JSON). */
 export const DATASET_MAX_BYTES = 5 * 1024 * 1024;
+export const DATASET_TOO_LARGE = "the dataset may hold at most 5 MB";
 
 export const createDatasetSchema = z
   .object({
     name: z.string().trim().min(1, "Name is required").max(200, "At most 200 characters"),
     description: z.string().trim().max(2000).optional(),
     data: accrualDataSchema.refine((d) => JSON.stringify(d).length <= DATASET_MAX_BYTES, {
-      message: "the dataset may hold at most 5 MB",
+      message: DATASET_TOO_LARGE,
     }),
   })
   .strict();
