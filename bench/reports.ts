@@ -1,7 +1,8 @@
 /**
  * Reports benchmark on a synced demo agency (default: large — 300 people, 100k tasks, 1M time
- * entries): p50/p95 of each report's use case (Actuals by project, Utilization, User directory,
- * Webhook activity; HTTP and session lookup excluded) for this month and this quarter, beside
+ * entries): p50/p95 of each report's use case (Accrual, Actuals by project, Client, Utilization,
+ * User directory, Webhook activity; HTTP and session lookup excluded) for this month and this
+ * quarter, beside
  *  (a) the raw-SQL floor — one plain aggregate of the same hours (per project; per person with
  *      capacity from workload_capacity) with no rates, names or app code;
  *  (b) the seed's path — every time entry and task of the workspace read, then summed in JavaScript.
@@ -13,11 +14,14 @@
  */
 import type { Database } from "../server/db/client";
 import {
+  accrualQuerySchema,
   actualQuerySchema,
   reportFilterSchema,
   webhookActivityQuerySchema,
 } from "../server/modules/reports/contract";
+import { getAccrual } from "../server/modules/reports/get-accrual";
 import { getActual } from "../server/modules/reports/get-actual";
+import { getClientReport } from "../server/modules/reports/get-client-report";
 import { getUserDirectory } from "../server/modules/reports/get-user-directory";
 import { getUtilization } from "../server/modules/reports/get-utilization";
 import { getWebhookActivity } from "../server/modules/reports/get-webhook-activity";
@@ -102,6 +106,8 @@ runOnSyncedAgency(ORG, { agency: "large" }, async ({ database, agency, runs, adm
     const actual = await measure(() => getActual(ctx, actualQuerySchema.parse({ period })), runs);
     const utilization = await measure(() => getUtilization(ctx, filter), runs);
     const directory = await measure(() => getUserDirectory(ctx, filter), runs);
+    const accrual = await measure(() => getAccrual(ctx, accrualQuerySchema.parse({ period })), runs);
+    const client = await measure(() => getClientReport(ctx, filter), runs);
     const webhooks = await measure(
       () => getWebhookActivity(ctx, webhookActivityQuerySchema.parse({ period })),
       runs,
@@ -118,6 +124,12 @@ runOnSyncedAgency(ORG, { agency: "large" }, async ({ database, agency, runs, adm
       ),
       line("utilization", utilization, `×${(utilization.p95 / utilFloor.p95).toFixed(2)} of its floor's p95`),
       line("user directory", directory, "(its period figures: the utilization floor)"),
+      line("accrual", accrual, "(every entry to the report date, priced)"),
+      line(
+        "client",
+        client,
+        `×${(client.p95 / actualFloor.p95).toFixed(2)} of the hours-per-project floor's p95`,
+      ),
       line("webhook activity", webhooks),
       line("floor: hours per project", actualFloor),
       line("floor: per person + capacity", utilFloor),
