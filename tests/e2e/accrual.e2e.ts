@@ -1,12 +1,11 @@
-import fs from "node:fs";
-import path from "node:path";
-import type { Browser, Locator, Page, Response } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatHours, msToHours } from "@domain/index";
 import type { AccrualResponse } from "../../server/modules/reports/contract";
 import { horizontalOverflow, openRoute } from "./app-routes";
 import { axeClean } from "./axe";
 import { DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
+import { downloadText, escapeRe, nextApiAnswer, text } from "./page-data";
 
 /*
  * The Accrual report (issue 16 point 2) on the demo agency as its owner: chart and table with a
@@ -23,37 +22,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const OUT = "test-results";
-
-async function text(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
-}
-
-const isApi = (pathname: string) => (r: Response) =>
-  new URL(r.url()).pathname === pathname && r.request().method() === "GET";
-
-async function nextReport<T>(page: Page, pathname: string, act: () => Promise<unknown>): Promise<T> {
-  const [response] = await Promise.all([page.waitForResponse(isApi(pathname)), act()]);
-  expect(response.status(), response.url()).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function download(page: Page, link: Locator, file: string): Promise<string> {
-  const [dl] = await Promise.all([page.waitForEvent("download"), link.click()]);
-  const target = path.join(OUT, file);
-  fs.mkdirSync(OUT, { recursive: true });
-  await dl.saveAs(target);
-  return fs.readFileSync(target, "utf8").replace(/^\uFEFF/, "");
-}
-
 const hours = (ms: number) => formatHours(msToHours(ms));
-const escapeRe = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 describe("Accrual report as the owner", () => {
   it("chart, table with totals, assignees, a filter in the URL, CSV and the entries behind a figure", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAsDemo(context, "owner@demo.test");
-    const data = await nextReport<AccrualResponse>(page, "/api/reports/accrual", () =>
+    const data = await nextApiAnswer<AccrualResponse>(page, "/api/reports/accrual", () =>
       page.goto("/reporting/accrual"),
     );
     expect(data.source).toBe("live");
@@ -90,7 +65,7 @@ describe("Accrual report as the owner", () => {
     const person = page.getByLabel("Person");
     await expect.poll(() => person.locator("option").count()).toBeGreaterThan(1);
     const personId = await person.locator("option").nth(1).getAttribute("value");
-    const filtered = await nextReport<AccrualResponse>(page, "/api/reports/accrual", () =>
+    const filtered = await nextApiAnswer<AccrualResponse>(page, "/api/reports/accrual", () =>
       person.selectOption({ index: 1 }),
     );
     await page.waitForURL(new RegExp(`person=${personId}`));
@@ -101,7 +76,7 @@ describe("Accrual report as the owner", () => {
     // The CSV: the header, a line per project and assignee, the totals.
     const link = page.getByRole("link", { name: "Export CSV" });
     expect(await link.getAttribute("href")).toContain(`person=${personId}`);
-    const csv = await download(page, link, "reports-accrual.csv");
+    const csv = await downloadText(page, link, "reports-accrual.csv");
     const lines = csv.trim().split(/\r\n/);
     expect(lines[0]).toMatch(/^Level,Job Code,Project/);
     const assignees = filtered.projects.reduce((n, p) => n + p.assigneeBreakdown.length, 0);
@@ -113,7 +88,7 @@ describe("Accrual report as the owner", () => {
   it("saves the report as a dataset, reopens it, goes back to live and deletes it", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAsDemo(context, "owner@demo.test");
-    await nextReport<AccrualResponse>(page, "/api/reports/accrual", () => page.goto("/reporting/accrual"));
+    await nextApiAnswer<AccrualResponse>(page, "/api/reports/accrual", () => page.goto("/reporting/accrual"));
     const panel = page.getByTestId("datasets");
     await panel.getByRole("button", { name: "Save as dataset" }).click();
     const dialog = page.getByRole("dialog", { name: "Save as dataset" });

@@ -3,11 +3,12 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, Locator } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { horizontalOverflow, openRoute } from "./app-routes";
 import { axeClean } from "./axe";
 import { DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
+import { text } from "./page-data";
 
 /*
  * The workspace's billing profile and the clients screen (issue 15 points 1 and 4): the owner
@@ -37,10 +38,6 @@ const LOGO = Buffer.from(
   "base64",
 );
 const CLIENT = `E2E Client ${TAG}`;
-
-async function text(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
-}
 
 describe("billing profile as the owner", () => {
   it("sets address, tax id and logo in Settings → Organization; the invoice PDF prints them", async () => {

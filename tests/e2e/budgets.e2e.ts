@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { horizontalOverflow, openRoute } from "./app-routes";
 import { axeClean } from "./axe";
 import { baseUrl, DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
+import { text } from "./page-data";
 
 /*
  * Budgets (issue 14 items 3, 4, 7): an admin creates a budget for a demo project, enters lines
@@ -33,10 +34,6 @@ const cell = (page: Page, column: string, line: string): Locator =>
 async function typeInFocused(page: Page, text: string) {
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.type(text);
-}
-
-async function text(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
 }
 
 /** Toasts come and go; axe runs on the page without them. */

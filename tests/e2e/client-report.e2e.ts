@@ -1,12 +1,11 @@
-import fs from "node:fs";
-import path from "node:path";
-import type { Browser, Locator, Page, Response } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "@domain/money";
 import type { ClientReportResponse } from "../../server/modules/reports/contract";
 import { horizontalOverflow, openRoute } from "./app-routes";
 import { axeClean } from "./axe";
 import { DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
+import { downloadText, nextApiAnswer, text } from "./page-data";
 
 /*
  * The Client report (issue 16 point 4) on the demo agency as its owner: chart and table with a
@@ -24,34 +23,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const OUT = "test-results";
-
-async function text(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
-}
-
-const isApi = (pathname: string) => (r: Response) =>
-  new URL(r.url()).pathname === pathname && r.request().method() === "GET";
-
-async function nextReport<T>(page: Page, pathname: string, act: () => Promise<unknown>): Promise<T> {
-  const [response] = await Promise.all([page.waitForResponse(isApi(pathname)), act()]);
-  expect(response.status(), response.url()).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function download(page: Page, link: Locator, file: string): Promise<string> {
-  const [dl] = await Promise.all([page.waitForEvent("download"), link.click()]);
-  const target = path.join(OUT, file);
-  fs.mkdirSync(OUT, { recursive: true });
-  await dl.saveAs(target);
-  return fs.readFileSync(target, "utf8").replace(/^\uFEFF/, "");
-}
-
 describe("client report as the owner", () => {
   it("chart, table with totals, a client filter in the URL, CSV, and the rows behind a figure", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAsDemo(context, "owner@demo.test");
-    const data = await nextReport<ClientReportResponse>(page, "/api/reports/client", () =>
+    const data = await nextApiAnswer<ClientReportResponse>(page, "/api/reports/client", () =>
       page.goto("/reporting/client?period=last-month"),
     );
     await page.getByRole("heading", { name: "Client Report", level: 1 }).waitFor();
@@ -75,7 +51,7 @@ describe("client report as the owner", () => {
     const priced = data.rows.find((r) => r.revenue !== null && r.currency === data.currency);
     expect(priced, "a demo client with priced time last month").toBeDefined();
     const client = priced!.client;
-    const filtered = await nextReport<ClientReportResponse>(page, "/api/reports/client", () =>
+    const filtered = await nextApiAnswer<ClientReportResponse>(page, "/api/reports/client", () =>
       page.getByTestId("report-filters").getByLabel("Client").selectOption(client),
     );
     await page.waitForURL(new RegExp(`client=${encodeURIComponent(client).replace(/%20/g, "(\\+|%20)")}`));
@@ -83,7 +59,11 @@ describe("client report as the owner", () => {
     await expect.poll(() => table.getByTestId("report-row").count()).toBe(filtered.rows.length);
 
     // The CSV holds exactly the filtered table and its totals.
-    const csv = await download(page, page.getByRole("link", { name: "Export CSV" }), "reports-client.csv");
+    const csv = await downloadText(
+      page,
+      page.getByRole("link", { name: "Export CSV" }),
+      "reports-client.csv",
+    );
     const lines = csv.trim().split(/\r\n/);
     expect(lines[0]).toMatch(/^Client,Currency,Projects,Approved Budgets,Invoiced,Paid,Outstanding/);
     expect(lines).toHaveLength(filtered.rows.length + filtered.totals.length + 1);
@@ -91,7 +71,7 @@ describe("client report as the owner", () => {
 
     // Revenue opens the time entries behind it; they add up to the figure.
     const row = filtered.rows.find((r) => r.revenue !== null)!;
-    const entries = await nextReport<{ total: number; items: { revenue: number | null }[] }>(
+    const entries = await nextApiAnswer<{ total: number; items: { revenue: number | null }[] }>(
       page,
       "/api/reports/entries",
       () =>

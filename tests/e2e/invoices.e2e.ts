@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addIsoDays } from "@domain/calendar";
 import { applyBasisPoints, formatMoney, minorToDecimalString } from "@domain/money";
@@ -11,6 +11,7 @@ import { orderableBudgets } from "./finance-fixtures";
 import { horizontalOverflow, openRoute } from "./app-routes";
 import { axeClean } from "./axe";
 import { appNow, baseUrl, DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
+import { text } from "./page-data";
 
 /*
  * Client invoices (issue 15 item 4, the screens): the owner issues a deposit invoice from an
@@ -35,10 +36,6 @@ const TAG = randomUUID().slice(0, 8);
 const DEPOSIT_PO = `CPO-${TAG}-D`;
 const FINAL_PO = `CPO-${TAG}-F`;
 const RECIPIENT = `billing+${TAG}@client.example`;
-
-async function text(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
-}
 
 /** Toasts come and go; axe runs on the page without them. */
 async function noToasts(page: Page) {

@@ -3,13 +3,14 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, Locator } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minorToDecimalString } from "@domain/money";
 import { noToasts, orderableBudget, type BudgetLine } from "./finance-fixtures";
 import { horizontalOverflow, openRoute } from "./app-routes";
 import { axeClean } from "./axe";
 import { baseUrl, DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
+import { text } from "./page-data";
 
 /*
  * Purchase orders (issue 15 item 2, the screens): the owner creates a vendor in the Vendors tab,
@@ -33,10 +34,6 @@ const TAG = randomUUID().slice(0, 8);
 const LISTED_VENDOR = `E2E Grip House ${TAG}`;
 const INLINE_VENDOR = `E2E Lens Rental ${TAG}`;
 const ARCHIVED_VENDOR = `E2E Old Caterer ${TAG}`;
-
-async function text(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
-}
 
 describe("purchase orders as the owner", () => {
   it("vendor, PO from an approved budget, edit, submit, approve, PDF, list with totals", async () => {

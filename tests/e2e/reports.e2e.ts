@@ -1,6 +1,4 @@
-import fs from "node:fs";
-import path from "node:path";
-import type { Browser, Locator, Page, Response } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatHours, msToHours } from "@domain/index";
 import type {
@@ -12,6 +10,7 @@ import type {
 import { horizontalOverflow, openRoute } from "./app-routes";
 import { axeClean } from "./axe";
 import { DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
+import { downloadText, escapeRe, nextApiAnswer, text } from "./page-data";
 
 /*
  * Reports (issue 16 points 1, 3, 5) on the demo agency as its owner: /reporting lists the
@@ -29,32 +28,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const OUT = "test-results";
-
-async function text(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
-}
-
-const isApi = (pathname: string) => (r: Response) =>
-  new URL(r.url()).pathname === pathname && r.request().method() === "GET";
-
-/** Run `act` and return the next answer of the report's API (the page draws from it). */
-async function nextReport<T>(page: Page, pathname: string, act: () => Promise<unknown>): Promise<T> {
-  const [response] = await Promise.all([page.waitForResponse(isApi(pathname)), act()]);
-  expect(response.status(), response.url()).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function download(page: Page, link: Locator, file: string): Promise<string> {
-  const [dl] = await Promise.all([page.waitForEvent("download"), link.click()]);
-  const target = path.join(OUT, file);
-  fs.mkdirSync(OUT, { recursive: true });
-  await dl.saveAs(target);
-  return fs.readFileSync(target, "utf8").replace(/^\uFEFF/, "");
-}
-
 const hours = (ms: number) => formatHours(msToHours(ms));
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 describe("reports as the owner", () => {
   it("lists the reports, each with a one-line description", async () => {
@@ -73,7 +47,7 @@ describe("reports as the owner", () => {
   it("Actuals: chart, sortable table with totals, a filter in the URL, CSV and the entries behind a figure", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAsDemo(context, "owner@demo.test");
-    const data = await nextReport<ActualResponse>(page, "/api/reports/actual", () =>
+    const data = await nextApiAnswer<ActualResponse>(page, "/api/reports/actual", () =>
       page.goto("/reporting/actual?period=last-month"),
     );
     expect(data.rows.length).toBeGreaterThan(0);
@@ -103,7 +77,7 @@ describe("reports as the owner", () => {
     const person = page.getByLabel("Person");
     await expect.poll(() => person.locator("option").count()).toBeGreaterThan(1);
     const personId = await person.locator("option").nth(1).getAttribute("value");
-    const filtered = await nextReport<ActualResponse>(page, "/api/reports/actual", () =>
+    const filtered = await nextApiAnswer<ActualResponse>(page, "/api/reports/actual", () =>
       person.selectOption({ index: 1 }),
     );
     await page.waitForURL(new RegExp(`person=${personId}`));
@@ -113,7 +87,11 @@ describe("reports as the owner", () => {
     // The CSV holds exactly the filtered table: a line per row and the totals line.
     const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
     expect(href).toContain(`person=${personId}`);
-    const csv = await download(page, page.getByRole("link", { name: "Export CSV" }), "reports-actual.csv");
+    const csv = await downloadText(
+      page,
+      page.getByRole("link", { name: "Export CSV" }),
+      "reports-actual.csv",
+    );
     const lines = csv.trim().split(/\r\n/);
     expect(lines[0]).toMatch(/^Project,Hours,Billable Hours/);
     expect(lines).toHaveLength(filtered.rows.length + 2);
@@ -132,7 +110,7 @@ describe("reports as the owner", () => {
     await page.keyboard.press("Escape");
 
     // Group by client.
-    const byClient = await nextReport<ActualResponse>(page, "/api/reports/actual", () =>
+    const byClient = await nextApiAnswer<ActualResponse>(page, "/api/reports/actual", () =>
       page.getByLabel("Group by").selectOption("client"),
     );
     await page.waitForURL(/groupBy=client/);
@@ -144,7 +122,7 @@ describe("reports as the owner", () => {
   it("Utilization: heat map, table with the team row, a filter, CSV and the rows behind a figure", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAsDemo(context, "owner@demo.test");
-    const data = await nextReport<UtilizationResponse>(page, "/api/reports/utilization", () =>
+    const data = await nextApiAnswer<UtilizationResponse>(page, "/api/reports/utilization", () =>
       page.goto("/reporting/utilization?period=last-month"),
     );
     expect(data.rows.length).toBeGreaterThan(0);
@@ -158,13 +136,13 @@ describe("reports as the owner", () => {
     await snap(page, "reports-utilization-desktop");
 
     // Period this quarter: other figures, the URL says so.
-    const quarter = await nextReport<UtilizationResponse>(page, "/api/reports/utilization", () =>
+    const quarter = await nextApiAnswer<UtilizationResponse>(page, "/api/reports/utilization", () =>
       page.getByLabel("Period").selectOption("quarter"),
     );
     await page.waitForURL(/period=quarter/);
     expect(quarter.totals.capacityMinutes).not.toBe(data.totals.capacityMinutes);
 
-    const csv = await download(
+    const csv = await downloadText(
       page,
       page.getByRole("link", { name: "Export CSV" }),
       "reports-utilization.csv",
@@ -194,7 +172,7 @@ describe("reports as the owner", () => {
   it("User directory: people with rates and capacity, a filter, CSV and the entries behind time logged", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAsDemo(context, "owner@demo.test");
-    const data = await nextReport<UserDirectoryResponse>(page, "/api/reports/user-directory", () =>
+    const data = await nextApiAnswer<UserDirectoryResponse>(page, "/api/reports/user-directory", () =>
       page.goto("/reporting/user-directory?period=last-month"),
     );
     expect(data.rows.length).toBeGreaterThan(0);
@@ -204,14 +182,14 @@ describe("reports as the owner", () => {
     await snap(page, "reports-user-directory-desktop");
 
     const someone = data.rows.find((r) => r.loggedMs > 0) ?? data.rows[0]!;
-    const one = await nextReport<UserDirectoryResponse>(page, "/api/reports/user-directory", () =>
+    const one = await nextApiAnswer<UserDirectoryResponse>(page, "/api/reports/user-directory", () =>
       page.getByLabel("Person").selectOption(someone.personId),
     );
     await page.waitForURL(new RegExp(`person=${someone.personId}`));
     expect(one.rows.map((r) => r.personId)).toEqual([someone.personId]);
     await expect.poll(() => table.getByTestId("report-row").count()).toBe(1);
 
-    const csv = await download(
+    const csv = await downloadText(
       page,
       page.getByRole("link", { name: "Export CSV" }),
       "reports-user-directory.csv",
@@ -233,7 +211,7 @@ describe("reports as the owner", () => {
   it("Webhook activity: chart, table with totals or the empty message, a filter in the URL, CSV, what is not recorded", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAsDemo(context, "owner@demo.test");
-    const data = await nextReport<WebhookActivityResponse>(page, "/api/reports/webhook-activity", () =>
+    const data = await nextApiAnswer<WebhookActivityResponse>(page, "/api/reports/webhook-activity", () =>
       page.goto("/reporting/webhook-activity?period=last-month"),
     );
     await page.getByRole("heading", { name: "Webhook Activity", level: 1 }).waitFor();
@@ -254,14 +232,14 @@ describe("reports as the owner", () => {
     await axeClean(page, "webhook activity report");
     await snap(page, "reports-webhook-activity-desktop");
 
-    const quarter = await nextReport<WebhookActivityResponse>(page, "/api/reports/webhook-activity", () =>
+    const quarter = await nextApiAnswer<WebhookActivityResponse>(page, "/api/reports/webhook-activity", () =>
       page.getByLabel("Period").selectOption("quarter"),
     );
     await page.waitForURL(/period=quarter/);
     expect(quarter.period.period).toBe("quarter");
     const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
     expect(href).toContain("/api/reports/webhook-activity.csv?period=quarter");
-    const csv = await download(
+    const csv = await downloadText(
       page,
       page.getByRole("link", { name: "Export CSV" }),
       "reports-webhook-activity.csv",

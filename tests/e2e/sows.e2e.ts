@@ -12,6 +12,7 @@ import { horizontalOverflow, openRoute } from "./app-routes";
 import { axeClean } from "./axe";
 import { appNow, DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
 import { noToasts } from "./finance-fixtures";
+import { text } from "./page-data";
 
 /*
  * Statements of work (issue 15 item 5, the screens): the owner creates a SOW for a demo
@@ -41,10 +42,6 @@ const FEE = 100_000;
 const DEPOSIT_BP = 2500;
 const WRONG_BALANCE = 70_000;
 const BALANCE = 75_000;
-
-async function text(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
-}
 
 /** An approved demo budget with its project (a ClickUp folder) and client, and a client to pick. */
 async function demoProject(context: BrowserContext) {

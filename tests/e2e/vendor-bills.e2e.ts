@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "@domain/money";
 import { noToasts, orderableBudget, post, type BudgetLine } from "./finance-fixtures";
 import { horizontalOverflow, openRoute } from "./app-routes";
 import { axeClean } from "./axe";
 import { DESKTOP, launchBrowser, MOBILE, newPage, signInAsDemo, snap } from "./browser";
+import { text } from "./page-data";
 
 /*
  * Vendor bills (issue 15 item 3, the screens): the owner raises a PO from an approved demo
@@ -30,10 +31,6 @@ const VENDOR = `E2E Sound Stage ${TAG}`;
 const INVOICE = `SS-${TAG}`;
 const PO_AMOUNT = 100_000;
 const BILL_AMOUNT = 60_000;
-
-async function text(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
-}
 
 /** The vendor (with an e-mail, for sending), and a PO of one line raised, approved and sent. */
 async function sentPurchaseOrder(context: BrowserContext, lineKey: string, budgetId: string) {
