@@ -342,7 +342,9 @@ describe("milestones as owner@demo.test (desktop)", () => {
 
     // Week view and a hidden project, then reload: month view and every project shown again.
     await nextCalendar(page, () => viewButton(page, "Week").click());
-    await box.uncheck();
+    // Hiding a project asks the server again (the filters are applied in SQL): wait for that
+    // answer, or it can land after the reload below has started and be taken for the reload's.
+    await nextCalendar(page, () => box.uncheck());
     const before = JSON.parse((await stored(page)) ?? "{}") as {
       viewMode?: string;
       visibleFolders?: Record<string, boolean>;
