@@ -530,28 +530,7 @@ const accrualAssigneeSchema = z.object({
   revenueVariance: z.number().int().nullable(),
 });
 
-export const accrualProjectSchema = z.object({
-  projectId: z.string(),
-  name: z.string(),
-  client: z.string().nullable(),
-  sample: z.boolean(),
-  jobCode: z.string(),
-  budgetURL: z.string().nullable(),
-  projectStart: z.string().nullable(),
-  projectDue: z.string().nullable(),
-  elapsedBp: z.number().int().nullable(),
-  totalEstimatedMs: z.number().int(),
-  totalActualMs: z.number().int(),
-  totalEstimatedRevenue: z.number().int().nullable(),
-  totalActualRevenue: z.number().int().nullable(),
-  totalAccruedEstimatedMs: z.number().int().nullable(),
-  totalAccruedEstimatedRevenue: z.number().int().nullable(),
-  timeVarianceToAccruedMs: z.number().int().nullable(),
-  revenueVarianceToAccrued: z.number().int().nullable(),
-  assigneeBreakdown: z.array(accrualAssigneeSchema),
-});
-export type AccrualProject = z.infer<typeof accrualProjectSchema>;
-
+/** A project's (or all projects') estimated, actual and accrued figures (spec §3 "Sample project data"). */
 export const accrualTotalsSchema = z.object({
   totalEstimatedMs: z.number().int(),
   totalActualMs: z.number().int(),
@@ -563,6 +542,21 @@ export const accrualTotalsSchema = z.object({
   revenueVarianceToAccrued: z.number().int().nullable(),
 });
 export type AccrualTotals = z.infer<typeof accrualTotalsSchema>;
+
+export const accrualProjectSchema = z.object({
+  projectId: z.string(),
+  name: z.string(),
+  client: z.string().nullable(),
+  sample: z.boolean(),
+  jobCode: z.string(),
+  budgetURL: z.string().nullable(),
+  projectStart: z.string().nullable(),
+  projectDue: z.string().nullable(),
+  elapsedBp: z.number().int().nullable(),
+  ...accrualTotalsSchema.shape,
+  assigneeBreakdown: z.array(accrualAssigneeSchema),
+});
+export type AccrualProject = z.infer<typeof accrualProjectSchema>;
 
 /** The report's figures: what a dataset saves and what opening it shows. */
 export const accrualDataSchema = z.object({
