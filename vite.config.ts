@@ -128,15 +128,38 @@ export default defineConfig({
               // spinner (with tailwind-merge, which their class names go through).
               name: "framework",
               test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:query-core|react-query)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(?:slot|compose-refs|primitive))[\\/]|rolldown[\\/]runtime|web[\\/]src[\\/](?:lib[\\/]cn\.ts|features[\\/]session[\\/]use-session\.ts|components[\\/]ui[\\/](?:button|spinner|input|label)\.tsx)$/,
-              priority: 3,
+              priority: 5,
             },
             // The icons, one file (~100 small modules otherwise cut into a dozen shared chunks).
-            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
+            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 4 },
             // zod and the session's contract: every screen validates the session with them.
             {
               name: "schemas",
               test: /node_modules[\\/]zod[\\/]|server[\\/]modules[\\/]session[\\/]contract\.ts$|domain[\\/]permissions\.ts$/,
+              priority: 3,
+            },
+            /*
+             * What only the signed-in side draws first: the frame and navigation, the dashboard's
+             * panels and dialogs, the menus and pickers they use (Radix, floating-ui) and their
+             * contracts. One file instead of about twenty on the dashboard's critical path; never
+             * fetched by a public page (none of these modules is imported there).
+             */
+            {
+              name: "signed-in",
+              test: /node_modules[\\/](?:@floating-ui[\\/]|@radix-ui[\\/](?:react-(?:menu|dropdown-menu|select|collapsible|avatar|popper|arrow|roving-focus|collection|direction|use-size|use-previous|visually-hidden|use-is-hydrated)|number)[\\/])|web[\\/]src[\\/](?:features[\\/](?:app-shell[\\/]app-layout|navigation|dashboard|impersonation|timesheet)[\\/]|components[\\/](?:status-pill|ui[\\/](?:select|sheet|collapsible|skeleton|avatar|dropdown-menu|pager))\.tsx$)|server[\\/]modules[\\/](?:projects|dashboard|timesheet|impersonation)[\\/]contract\.ts$|domain[\\/](?:paging|project-groups|status)\.ts$/,
               priority: 1,
+            },
+            /*
+             * What the sign-in, setup and invitation screens share with the signed-in side: the
+             * domain rules (with the entry's dates and week, which domain/index.ts re-exports, so
+             * the HTML preloads this file beside the entry), forms (react-hook-form), dialogs, the
+             * workspace screens' contracts. A group takes its modules' dependencies too, so its
+             * test names only the roots: a broader one swallowed the menus and pickers.
+             */
+            {
+              name: "common",
+              test: /node_modules[\\/](?:react-hook-form|@hookform|sonner|@radix-ui[\\/]react-dialog)[\\/]|domain[\\/](?:index|messages|sign-in|security)\.ts$|web[\\/]src[\\/](?:lib[\\/]form\.ts$|features[\\/](?:workspaces[\\/](?:api|use-workspaces|create-workspace-dialog)|auth[\\/]auth-api|landing[\\/]brand-mark)\.tsx?$|components[\\/]ui[\\/](?:dialog|badge|card|toaster)\.tsx$)|server[\\/]modules[\\/](?:workspaces|invitations|members|audit)[\\/]contract\.ts$/,
+              priority: 2,
             },
           ],
         },
