@@ -128,16 +128,19 @@ export default defineConfig({
               // spinner (with tailwind-merge, which their class names go through).
               name: "framework",
               test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:query-core|react-query)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(?:slot|compose-refs|primitive))[\\/]|rolldown[\\/]runtime|web[\\/]src[\\/](?:lib[\\/]cn\.ts|features[\\/]session[\\/]use-session\.ts|components[\\/]ui[\\/](?:button|spinner|input|label)\.tsx)$/,
-              priority: 5,
+              priority: 6,
             },
             // The icons, one file (~100 small modules otherwise cut into a dozen shared chunks).
-            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 4 },
+            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 5 },
             // zod and the session's contract: every screen validates the session with them.
             {
               name: "schemas",
               test: /node_modules[\\/]zod[\\/]|server[\\/]modules[\\/]session[\\/]contract\.ts$|domain[\\/]permissions\.ts$/,
-              priority: 3,
+              priority: 4,
             },
+            // The entry's own imports (main.tsx asks for this week's dashboard data with them): a
+            // file of their own, or "common" below would take them and the entry would wait for it.
+            { name: "dates", test: /domain[\\/](?:dates|week)\.ts$/, priority: 3 },
             /*
              * What only the signed-in side draws first: the frame and navigation, the dashboard's
              * panels and dialogs, the menus and pickers they use (Radix, floating-ui) and their
