@@ -154,10 +154,9 @@ export default defineConfig({
             },
             /*
              * What the sign-in, setup and invitation screens share with the signed-in side: the
-             * domain rules (with the entry's dates and week, which domain/index.ts re-exports, so
-             * the HTML preloads this file beside the entry), forms (react-hook-form), dialogs, the
-             * workspace screens' contracts. A group takes its modules' dependencies too, so its
-             * test names only the roots: a broader one swallowed the menus and pickers.
+             * domain rules, forms (react-hook-form), dialogs, the workspace screens' contracts. A
+             * group takes its modules' dependencies too, so its test names only the roots: a
+             * broader one swallowed the menus and pickers.
              */
             {
               name: "common",
