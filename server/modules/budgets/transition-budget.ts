@@ -3,6 +3,7 @@ import { transaction } from "../../db/executor";
 import { AppError } from "../../lib/errors";
 import type { RequestContext } from "../../request-context";
 import { recordChange } from "../audit/record-change";
+import { notifyBudgetTransition } from "../slack/notify";
 import { lockedBudget, rateColumns, requireRevisionVersion } from "./budget-writes";
 import type { BudgetDetail, BudgetTransitionInput } from "./contract";
 import { readBudget } from "./get-budget";
@@ -95,6 +96,10 @@ export async function transitionBudget(
     } else {
       await updateBudget(tx, org, budgetId, { updatedAt: now });
     }
-    return readBudget(tx, ctx, budgetId);
+    const detail = await readBudget(tx, ctx, budgetId);
+    // Slack "Budget submitted or approved", in this transaction (nothing is posted if it rolls back).
+    if (input.action === "submit" || input.action === "approve")
+      await notifyBudgetTransition(tx, ctx, detail, input.action);
+    return detail;
   });
 }

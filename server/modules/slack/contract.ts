@@ -6,7 +6,7 @@ import { z } from "zod";
  */
 
 /** The notifications the workspace can switch on and off (PRODUCT.md → Slack). */
-export const SLACK_NOTIFICATION_KINDS = ["po_approval", "budget", "clickup_sync"] as const;
+export const SLACK_NOTIFICATION_KINDS = ["po_approval", "budget", "clickup_sync", "invoice_overdue"] as const;
 export const slackNotificationKindSchema = z.enum(SLACK_NOTIFICATION_KINDS);
 export type SlackNotificationKind = z.infer<typeof slackNotificationKindSchema>;
 
@@ -14,6 +14,7 @@ export const SLACK_NOTIFICATION_LABELS: Record<SlackNotificationKind, string> = 
   po_approval: "PO waiting for approval",
   budget: "Budget submitted or approved",
   clickup_sync: "ClickUp sync failing",
+  invoice_overdue: "Invoice overdue",
 };
 
 export const slackFailureSchema = z.object({

@@ -1,15 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
 import { DEMO_CHANNELS } from "../../../simulator/slack";
-import { transaction } from "../../db/executor";
+import { sql } from "drizzle-orm";
+import { rows, transaction, type Tx } from "../../db/executor";
+import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
 import { startJobsFor, stopJobs } from "../../jobs/index";
 import { deliverSlackNotification } from "../../jobs/slack-notifications";
-import { systemContext } from "../../request-context";
+import { contextInTransaction, systemContext, type RequestContext } from "../../request-context";
+import { runFullSync } from "../sync/full-sync";
+import type { BudgetDetail } from "../budgets/contract";
+import { transitionBudget } from "../budgets/transition-budget";
 import type { PurchaseOrderDetail } from "../purchase-orders/contract";
 import { newJob, type Job } from "../purchase-orders/test-support";
 import type { SlackStatus } from "./contract";
-import { notifyPurchaseOrderSubmitted } from "./notify";
-import { installedOwner, simOf } from "./test-support";
+import { notifyBudgetTransition, notifyClickUpSyncFailed, notifyPurchaseOrderSubmitted } from "./notify";
+import { installedOwner, installSlack, setKind, simOf } from "./test-support";
+import { encryptSecret } from "../../lib/secrets";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -82,9 +88,11 @@ async function submit(job: Job, po: PurchaseOrderDetail): Promise<PurchaseOrderD
   return res.body;
 }
 
+/** A job (its budget approved before Slack is installed, so the outbox holds only what a test raises). */
 async function slackJob(): Promise<Job> {
-  const owner = await installedOwner(ctx, DEMO_CHANNELS.finance);
-  return newJob(ctx, owner);
+  const job = await newJob(ctx);
+  await installSlack(ctx, job.owner, DEMO_CHANNELS.finance);
+  return job;
 }
 
 describe("Slack: PO waiting for your approval", () => {
@@ -224,5 +232,250 @@ describe("Slack: PO waiting for your approval", () => {
     });
     const status = await job.owner.client.get<SlackStatus>("/api/slack/status");
     expect(status.body.failures[0]!.reason).toMatch(/interrupted/);
+  });
+});
+
+// ---- Budget submitted or approved ----
+
+/** The simulator's messages in `channel` whose text contains `needle`, oldest first. */
+async function postedWith(who: WorkspaceUser, needle: string, channel: string = DEMO_CHANNELS.finance) {
+  const res = await who.client.get<{ messages: SimMessage[] }>(
+    `/__sim/slack/messages.json?channel=${channel}`,
+  );
+  expect(res.status, res.text).toBe(200);
+  return res.body.messages.filter((m) => m.text.includes(needle)).sort((a, b) => Number(a.ts) - Number(b.ts)); // oldest first
+}
+
+/** An owner named Dana Budgeteer with Slack installed (finance channel) and a draft budget of one line. */
+async function draftBudget(name = `Spot ${Math.random().toString(36).slice(2, 8)}`) {
+  const owner = await createUserInWorkspace(ctx, { role: "owner", firstName: "Dana", lastName: "Budgeteer" });
+  await installSlack(ctx, owner, DEMO_CHANNELS.finance);
+  const folder = `f-${owner.organizationId.slice(0, 8)}`;
+  await ctx.database.raw.query(
+    `insert into folders (organization_id, id, name) values ($1, $2, 'Acme launch') on conflict do nothing`,
+    [owner.organizationId, folder],
+  );
+  const created = await owner.client.post<BudgetDetail>("/api/budgets", {
+    projectId: folder,
+    name,
+    bidType: "firm",
+  });
+  expect(created.status, created.text).toBe(201);
+  const line = await owner.client.post(`/api/budgets/${created.body.id}/lines`, {
+    section: "A",
+    number: "1",
+    description: "Producer",
+    quantityHundredths: 200,
+    rateMinor: 80_000,
+  });
+  expect(line.status, line.text).toBe(201);
+  return { owner, budget: created.body, name };
+}
+
+/** The link button of each recorded notification of the workspace, oldest first. */
+async function buttons(organizationId: string): Promise<{ text: string; url: string }[]> {
+  const { rows: found } = await ctx.database.raw.query<{
+    blocks: { accessory?: { text: { text: string }; url: string } }[];
+  }>("select blocks from slack_notifications where organization_id = $1 order by created_at", [
+    organizationId,
+  ]);
+  return found.map((r) => ({ text: r.blocks[0]!.accessory!.text.text, url: r.blocks[0]!.accessory!.url }));
+}
+
+async function step(owner: WorkspaceUser, budget: { id: string }, action: string): Promise<BudgetDetail> {
+  const res = await owner.client.post<BudgetDetail>(`/api/budgets/${budget.id}/transitions`, { action });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+describe("Slack: budget submitted or approved", () => {
+  it("posts the submission and the approval once each, and a resubmission or change order again", async () => {
+    const { owner, budget, name } = await draftBudget();
+    const submitted = await step(owner, budget, "submit");
+    const total = submitted.revision.grandTotalMinor;
+    expect(total).toBeGreaterThan(0);
+    const approved = await step(owner, budget, "approve");
+    const sent = await waitFor(
+      () => outbox(owner.organizationId),
+      (r) => r.length === 2 && r.every((x) => x.status === "sent"),
+    );
+    expect(sent.map((r) => r.event_key)).toEqual([
+      `budget:${budget.id}:submit:r0v${submitted.revision.version}`,
+      `budget:${budget.id}:approve:r0v${approved.revision.version}`,
+    ]);
+    const posted = await postedWith(owner, name);
+    expect(posted.map((m) => m.text)).toEqual([
+      `${name} for Acme launch was submitted for approval by Dana Budgeteer ($1,600.00).`,
+      `${name} for Acme launch was approved by Dana Budgeteer ($1,600.00).`,
+    ]);
+    expect(total).toBe(160_000);
+    expect(posted[0]!.blocks_summary).toContain(`/finance/budgets/${budget.id}|${name}>`);
+    expect(await buttons(owner.organizationId)).toEqual([
+      { text: "Review budget", url: `http://localhost:3000/finance/budgets/${budget.id}` },
+      { text: "Open budget", url: `http://localhost:3000/finance/budgets/${budget.id}` },
+    ]);
+
+    // A retried submit is refused by the lifecycle (409): nothing more is queued.
+    const again = await owner.client.post(`/api/budgets/${budget.id}/transitions`, { action: "approve" });
+    expect(again.status).toBe(409);
+
+    // A change order submitted, returned and submitted again: two new events.
+    await step(owner, budget, "change_order");
+    await step(owner, budget, "submit");
+    await step(owner, budget, "return");
+    await step(owner, budget, "submit");
+    const after = await waitFor(
+      () => outbox(owner.organizationId),
+      (r) => r.length === 4 && r.every((x) => x.status === "sent"),
+    );
+    expect(after[2]!.event_key).toMatch(new RegExp(`^budget:${budget.id}:submit:r1v\\d+$`));
+    expect(after[3]!.event_key).toMatch(new RegExp(`^budget:${budget.id}:submit:r1v\\d+$`));
+    expect(after[3]!.event_key).not.toBe(after[2]!.event_key);
+    const all = await postedWith(owner, name);
+    expect(all).toHaveLength(4);
+    expect(all[3]!.text).toBe(
+      `${name} (change order 1) for Acme launch was submitted for approval by Dana Budgeteer ($1,600.00).`,
+    );
+  });
+
+  it("records the same event once, posts nothing when switched off or when the transition rolls back", async () => {
+    const { owner, budget, name } = await draftBudget();
+    const submitted = await step(owner, budget, "submit");
+    await waitFor(
+      () => outbox(owner.organizationId),
+      (r) => r.length === 1 && r[0]!.status === "sent",
+    );
+    // The same event raised a second time (a duplicate call): not recorded again.
+    const quiet = ownerContext(owner);
+    expect(
+      await transaction(ctx.database, (tx) => notifyBudgetTransition(tx, quiet, submitted, "submit")),
+    ).toBe(false);
+
+    // The approval inside a transaction that then rolls back: no row, no job, no message.
+    await expect(
+      transaction(ctx.database, async (tx) => {
+        await transitionBudget(contextInTransaction(quiet, tx as Tx), budget.id, { action: "approve" });
+        // Inside the transaction the approval's notification is recorded beside the submission's.
+        const inside = await rows<{ event_key: string }>(
+          tx,
+          sql`select event_key from slack_notifications where organization_id = ${owner.organizationId}`,
+        );
+        expect(inside.map((r) => r.event_key)).toContain(
+          `budget:${budget.id}:approve:r0v${submitted.revision.version + 1}`,
+        );
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await outbox(owner.organizationId)).toHaveLength(1);
+
+    // Switched off: the approval posts nothing.
+    await setKind(owner, "budget", false);
+    await step(owner, budget, "approve");
+    expect(await outbox(owner.organizationId)).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await postedWith(owner, name)).toHaveLength(1);
+  });
+});
+
+/** The owner as a use case's caller (a RequestContext like the route builds). */
+function ownerContext(owner: WorkspaceUser): RequestContext {
+  const base = systemContext(ctx.deps, owner.organizationId);
+  return {
+    ...base,
+    userId: owner.userId,
+    user: { ...base.user, id: owner.userId, email: owner.email, firstName: "Dana", lastName: "Budgeteer" },
+  };
+}
+
+// ---- ClickUp sync failing ----
+
+/** A ClickUp that refuses every call with 401 (a revoked token). */
+const refusingClickUp = {
+  apiUrl: "http://clickup.invalid/api/v2",
+  clientId: null,
+  clientSecret: null,
+  simulated: true,
+  clientOptions: { backoffMs: 1 },
+  fetch: (async () =>
+    new Response(JSON.stringify({ err: "Token invalid", ECODE: "OAUTH_025" }), {
+      status: 401,
+      headers: { "content-type": "application/json" },
+    })) as typeof fetch,
+};
+
+describe("Slack: ClickUp sync failing", () => {
+  async function connectedOwner() {
+    const owner = await installedOwner(ctx, DEMO_CHANNELS.general);
+    await ctx.database.raw.query(
+      `insert into clickup_workspace_connections (organization_id, clickup_team_id, clickup_team_name, auth_type, access_token_enc, status)
+       values ($1, 't-1', 'Team', 'personal', $2, 'active')`,
+      [owner.organizationId, encryptSecret("pk_revoked", ctx.deps.secrets.encryptionKey)],
+    );
+    return owner;
+  }
+  const failingSync = (orgId: string) =>
+    runFullSync({ ...ctx.deps, clickup: refusingClickUp }, orgId, { trigger: "test" });
+  /** This workspace's messages (the simulator's channel is shared by every test workspace): by ts. */
+  const syncPosts = async (owner: WorkspaceUser) => {
+    const mine = new Set((await outbox(owner.organizationId)).map((r) => r.ts));
+    const all = await postedWith(owner, "ClickUp sync is failing", DEMO_CHANNELS.general);
+    return all.filter((m) => mine.has(m.ts));
+  };
+
+  it("posts once per failing streak with the reason Settings shows, and again after a success", async () => {
+    const owner = await connectedOwner();
+    const first = await failingSync(owner.organizationId);
+    expect(first.status).toBe("failed");
+    const [row] = await waitFor(
+      () => outbox(owner.organizationId),
+      (r) => r[0]?.status === "sent",
+    );
+    expect(row!.event_key).toBe(`clickup_sync:${owner.organizationId}:full:${first.runId}`);
+    // The reason as Settings → ClickUp sync shows it (the sync status's lastError).
+    const status = await owner.client.get<{ lastError: string | null; status: string }>("/api/clickup/sync");
+    expect(status.status, status.text).toBe(200);
+    expect(status.body.status).toBe("failed");
+    expect(status.body.lastError).toBe(first.error);
+    expect((await syncPosts(owner)).map((m) => m.text)).toEqual([`ClickUp sync is failing: ${first.error}`]);
+
+    // The retry resumes the run and fails again, then the next run fails: no new message.
+    await failingSync(owner.organizationId);
+    await ctx.database.raw.query(`update sync_state set checkpoint = null where organization_id = $1`, [
+      owner.organizationId,
+    ]);
+    const third = await failingSync(owner.organizationId);
+    expect(third.runId).not.toBe(first.runId);
+    expect(await outbox(owner.organizationId)).toHaveLength(1);
+
+    // A success (recorded as the sync records it), then a failure: a new streak, a new message.
+    await ctx.database.raw.query(
+      `insert into sync_runs (organization_id, id, kind, status, trigger, stats, started_at, finished_at)
+       values ($1, 'run-ok', 'full', 'succeeded', 'test', '{}'::jsonb, now(), now())`,
+      [owner.organizationId],
+    );
+    await ctx.database.raw.query(`update sync_state set checkpoint = null where organization_id = $1`, [
+      owner.organizationId,
+    ]);
+    const fourth = await failingSync(owner.organizationId);
+    const streaks = await waitFor(
+      () => outbox(owner.organizationId),
+      (r) => r.length === 2 && r.every((x) => x.status === "sent"),
+    );
+    expect(streaks[1]!.event_key).toBe(`clickup_sync:${owner.organizationId}:full:${fourth.runId}`);
+    expect(await syncPosts(owner)).toHaveLength(2);
+  });
+
+  it("posts nothing when switched off, and records the same streak once", async () => {
+    const owner = await connectedOwner();
+    await setKind(owner, "clickup_sync", false);
+    const run = await failingSync(owner.organizationId);
+    expect(run.status).toBe("failed");
+    expect(await outbox(owner.organizationId)).toEqual([]);
+    await setKind(owner, "clickup_sync", true);
+    const deps = { ...ctx.deps, jobs: undefined };
+    const failure = { id: run.runId, kind: "full", error: run.error! };
+    expect(await notifyClickUpSyncFailed(deps, owner.organizationId, failure)).toBe(true);
+    expect(await notifyClickUpSyncFailed(deps, owner.organizationId, failure)).toBe(false);
+    expect(await outbox(owner.organizationId)).toHaveLength(1);
   });
 });

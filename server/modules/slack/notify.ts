@@ -1,10 +1,14 @@
+import { displayName, formatDetailDay } from "@domain/format";
 import { formatMoney } from "@domain/money";
-import type { Executor } from "../../db/executor";
+import type { AppDeps } from "../../context";
+import { transaction, type Executor } from "../../db/executor";
 import { enqueueSlackDelivery } from "../../jobs/slack-notifications";
 import type { RequestContext } from "../../request-context";
+import type { BudgetDetail } from "../budgets/contract";
+import type { InvoiceListItem } from "../client-invoices/contract";
 import type { PurchaseOrderDetail } from "../purchase-orders/contract";
 import type { SlackNotificationKind } from "./contract";
-import { getSlackConnection, insertNotification } from "./repo";
+import { firstFailedSyncRunSinceSuccess, getSlackConnection, insertNotification } from "./repo";
 
 /** Slack's mrkdwn escapes only these three (slack-api.md §8). */
 export function slackEscape(text: string): string {
@@ -16,6 +20,15 @@ export interface SlackMessage {
   blocks: unknown[];
 }
 
+type NotifyDeps = Pick<AppDeps, "config" | "database" | "logger" | "secrets" | "now"> &
+  Partial<Pick<AppDeps, "jobs">>;
+
+/** What raising a notification needs of its caller: a RequestContext, or a job's deps and workspace. */
+export interface NotifyContext {
+  organizationId: string;
+  deps: NotifyDeps;
+}
+
 /**
  * Record one event's notification and queue its delivery, in the caller's transaction: nothing is
  * posted if that transaction rolls back, and an event key already recorded is not recorded again.
@@ -23,7 +36,7 @@ export interface SlackMessage {
  */
 export async function queueSlackNotification(
   tx: Executor,
-  ctx: RequestContext,
+  ctx: NotifyContext,
   n: { kind: SlackNotificationKind; eventKey: string; message: SlackMessage },
 ): Promise<boolean> {
   const conn = await getSlackConnection(tx, ctx.organizationId);
@@ -86,5 +99,198 @@ export function notifyPurchaseOrderSubmitted(tx: Executor, ctx: RequestContext, 
     kind: "po_approval",
     eventKey: `${po.id}:v${po.version}`,
     message: poApprovalMessage(po, ctx.deps.config.publicUrl),
+  });
+}
+
+// ---- Budget submitted or approved ----
+
+export type BudgetNotifiedTransition = "submit" | "approve";
+
+/** The budget as people name it: its name, and which change order when it is not the original bid. */
+function budgetLabel(budget: BudgetDetail): string {
+  const n = budget.revision.number;
+  return n === 0 ? budget.name : `${budget.name} (change order ${n})`;
+}
+
+/**
+ * "Budget submitted or approved": the text and blocks of a budget's latest revision just
+ * submitted or approved by `by` (its grand bid total in the budget's currency).
+ */
+export function budgetTransitionMessage(
+  budget: BudgetDetail,
+  transition: BudgetNotifiedTransition,
+  by: string,
+  publicUrl: string,
+): SlackMessage {
+  const url = `${publicUrl}/finance/budgets/${encodeURIComponent(budget.id)}`;
+  const label = budgetLabel(budget);
+  const amount = formatMoney(budget.revision.grandTotalMinor, budget.currency);
+  const project = budget.projectName ? ` for ${budget.projectName}` : "";
+  const what = transition === "submit" ? "was submitted for approval" : "was approved";
+  const text = `${label}${project} ${what} by ${by} (${amount}).`;
+  return {
+    text,
+    blocks: [
+      {
+        type: "section",
+        text: {
+          type: "mrkdwn",
+          text: `*<${url}|${slackEscape(label)}>*${slackEscape(project)} ${what} by ${slackEscape(by)} (*${slackEscape(amount)}*)`,
+        },
+        accessory: {
+          type: "button",
+          action_id: "open_budget",
+          text: { type: "plain_text", text: transition === "submit" ? "Review budget" : "Open budget" },
+          url,
+        },
+      },
+      {
+        type: "context",
+        elements: [
+          {
+            type: "mrkdwn",
+            text: slackEscape(
+              [
+                budget.clientName,
+                budget.projectName,
+                budget.bidType === "firm" ? "Firm bid" : "Cost-plus bid",
+              ]
+                .filter(Boolean)
+                .join(" · "),
+            ),
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/**
+ * A budget revision was submitted or approved (transitionBudget), in its transaction. The key is
+ * the revision and its version after the step: a retried request is refused by the lifecycle
+ * before it gets here, a resubmission after a return (or a change order) is a new event.
+ */
+export function notifyBudgetTransition(
+  tx: Executor,
+  ctx: RequestContext,
+  budget: BudgetDetail,
+  transition: BudgetNotifiedTransition,
+) {
+  return queueSlackNotification(tx, ctx, {
+    kind: "budget",
+    eventKey: `${budget.id}:${transition}:r${budget.revision.number}v${budget.revision.version}`,
+    message: budgetTransitionMessage(budget, transition, displayName(ctx.user), ctx.deps.config.publicUrl),
+  });
+}
+
+// ---- ClickUp sync failing ----
+
+/** "ClickUp sync failing": the reason as Settings → ClickUp sync shows it (the run's error). */
+export function clickUpSyncFailingMessage(reason: string, publicUrl: string): SlackMessage {
+  const url = `${publicUrl}/settings#sync`;
+  const text = `ClickUp sync is failing: ${reason}`;
+  return {
+    text,
+    blocks: [
+      {
+        type: "section",
+        text: { type: "mrkdwn", text: `*ClickUp sync is failing:* ${slackEscape(reason)}` },
+        accessory: {
+          type: "button",
+          action_id: "open_sync_settings",
+          text: { type: "plain_text", text: "Open sync settings" },
+          url,
+        },
+      },
+      {
+        type: "context",
+        elements: [
+          {
+            type: "mrkdwn",
+            text: "Agency Hub keeps retrying; this is posted once until a sync succeeds again.",
+          },
+        ],
+      },
+    ],
+  };
+}
+
+type SyncNotifyDeps = Omit<NotifyDeps, "now"> & Partial<Pick<AppDeps, "now">>;
+
+/**
+ * A sync run of `kind` failed (already recorded in sync_runs): one notification per failing
+ * streak, keyed by the first failed run of that kind since its last success — a retry or the
+ * next scheduled run failing again posts nothing, a failure after a success posts again. Runs in
+ * its own transaction; a failure to record it is logged, never thrown into the sync.
+ */
+export async function notifyClickUpSyncFailed(
+  deps: SyncNotifyDeps,
+  organizationId: string,
+  run: { id: string; kind: string; error: string },
+): Promise<boolean> {
+  const ctx: NotifyContext = { organizationId, deps: { ...deps, now: deps.now ?? (() => new Date()) } };
+  try {
+    return await transaction(deps.database, async (tx) => {
+      const first = (await firstFailedSyncRunSinceSuccess(tx, organizationId, run.kind)) ?? run.id;
+      return queueSlackNotification(tx, ctx, {
+        kind: "clickup_sync",
+        eventKey: `${organizationId}:${run.kind}:${first}`,
+        message: clickUpSyncFailingMessage(run.error, deps.config.publicUrl),
+      });
+    });
+  } catch (err) {
+    deps.logger.error(
+      { err, organizationId, runId: run.id },
+      "could not record the sync-failing notification",
+    );
+    return false;
+  }
+}
+
+// ---- Invoice overdue ----
+
+/** "Invoice overdue": an invoice still owed past its due date (domain isInvoiceOverdue). */
+export function invoiceOverdueMessage(invoice: InvoiceListItem, publicUrl: string): SlackMessage {
+  const url = `${publicUrl}/finance/invoices/${encodeURIComponent(invoice.id)}`;
+  const owed = formatMoney(invoice.outstandingMinor, invoice.currency);
+  const days = `${invoice.daysOverdue} ${invoice.daysOverdue === 1 ? "day" : "days"}`;
+  const text = `${invoice.displayNumber} to ${invoice.clientName} is overdue: ${owed} was due on ${formatDetailDay(invoice.dueDate)} (${days} ago).`;
+  return {
+    text,
+    blocks: [
+      {
+        type: "section",
+        text: {
+          type: "mrkdwn",
+          text: `*<${url}|${slackEscape(invoice.displayNumber)}>* to ${slackEscape(invoice.clientName)} is overdue: *${slackEscape(owed)}* was due on ${formatDetailDay(invoice.dueDate)}`,
+        },
+        accessory: {
+          type: "button",
+          action_id: "open_invoice",
+          text: { type: "plain_text", text: "Open invoice" },
+          url,
+        },
+      },
+      {
+        type: "context",
+        elements: [
+          {
+            type: "mrkdwn",
+            text: slackEscape(
+              [`${days} overdue`, invoice.projectName, invoice.budgetName].filter(Boolean).join(" · "),
+            ),
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** An invoice found overdue: once per due date (a new due date that passes is a new event). */
+export function notifyInvoiceOverdue(tx: Executor, ctx: NotifyContext, invoice: InvoiceListItem) {
+  return queueSlackNotification(tx, ctx, {
+    kind: "invoice_overdue",
+    eventKey: `${invoice.id}:${invoice.dueDate}`,
+    message: invoiceOverdueMessage(invoice, ctx.deps.config.publicUrl),
   });
 }

@@ -224,3 +224,38 @@ export async function recentFailures(ex: Executor, orgId: string, limit = 20): P
          where organization_id = ${orgId} and status = 'failed' order by updated_at desc, event_key limit ${limit}`,
   );
 }
+
+// ---- what raises notifications ----
+
+/**
+ * The first failed sync run of `kind` since that kind last succeeded (the start of the current
+ * failing streak), or null. Reads sync_runs (server/modules/sync/sync-state-repo.ts writes it).
+ */
+export async function firstFailedSyncRunSinceSuccess(
+  ex: Executor,
+  orgId: string,
+  kind: string,
+): Promise<string | null> {
+  const row = await firstRow<{ id: string }>(
+    ex,
+    sql`select f.id from sync_runs f
+         where f.organization_id = ${orgId} and f.kind = ${kind} and f.status = 'failed'
+           and f.started_at > coalesce(
+                 (select max(s.started_at) from sync_runs s
+                   where s.organization_id = ${orgId} and s.kind = ${kind} and s.status = 'succeeded'),
+                 '-infinity'::timestamptz)
+         order by f.started_at, f.id limit 1`,
+  );
+  return row?.id ?? null;
+}
+
+/** Workspaces whose Slack is active, has a channel and has `kind` switched on (scheduled notifications). */
+export async function workspacesNotifying(ex: Executor, kind: string): Promise<string[]> {
+  const found = await rows<{ organization_id: string }>(
+    ex,
+    sql`select organization_id from slack_connections
+         where status = 'active' and channel_id is not null and not (${kind}::text = any(disabled_kinds))
+         order by organization_id`,
+  );
+  return found.map((r) => r.organization_id);
+}

@@ -59,13 +59,28 @@ export function outcome(res: { status: number; headers: Headers }): URLSearchPar
 /** An owner with Slack installed into Demo Agency and, when given, a channel picked. */
 export async function installedOwner(ctx: TestContext, channelId?: string): Promise<WorkspaceUser> {
   const owner = await createUserInWorkspace(ctx, { role: "owner" });
+  await installSlack(ctx, owner, channelId);
+  return owner;
+}
+
+/** Install Slack into Demo Agency as `owner` (of an existing workspace) and, when given, pick a channel. */
+export async function installSlack(
+  ctx: TestContext,
+  owner: WorkspaceUser,
+  channelId?: string,
+): Promise<void> {
   const back = await owner.client.get(await consent(ctx, await installUrl(owner)));
   expect(outcome(back).get("slack")).toBe("installed");
   if (channelId) {
     const res = await owner.client.put("/api/slack/channel", { channelId });
     expect(res.status, res.text).toBe(200);
   }
-  return owner;
+}
+
+/** Switch one notification kind on or off as `owner`. */
+export async function setKind(owner: WorkspaceUser, kind: string, enabled: boolean): Promise<void> {
+  const res = await owner.client.put("/api/slack/notifications", { kind, enabled });
+  expect(res.status, res.text).toBe(200);
 }
 
 /** The workspace's bot token as stored (decrypted), or null. */

@@ -1,5 +1,6 @@
 import { notifyWorkspaceChanged } from "../live/repo";
 import { setWorkspaceConnectionError } from "../clickup/repo";
+import { notifyClickUpSyncFailed } from "../slack/notify";
 import { recomputeDerived } from "./derived-fields-repo";
 import {
   listIdsInPrivateSpaces,
@@ -26,6 +27,7 @@ import {
   ensureWebhook,
   ingestTasks,
   newId,
+  SyncNotConnectedError,
   syncMembers,
   type SyncDeps,
 } from "./engine";
@@ -134,6 +136,9 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
     await patchSyncState(db, orgId, { status: "failed", lastError: message });
     if (err instanceof ClickUpApiError && err.isAuth)
       await setWorkspaceConnectionError(db, orgId, message, "error");
+    // Slack "ClickUp sync failing": once per failing streak (not for a workspace not connected).
+    if (!(err instanceof SyncNotConnectedError))
+      await notifyClickUpSyncFailed(deps, orgId, { id: cp.runId, kind: "full", error: message });
     return { runId: cp.runId, status: "failed", stats: cp.stats, error: message };
   }
 
