@@ -4,6 +4,7 @@ import { processWebhookEvent } from "../modules/sync/incremental";
 import { getSyncState, patchSyncState } from "../modules/sync/sync-state-repo";
 import { startJobs, type Jobs, type JobsOptions } from "./boss";
 import { runTemplateRun, TEMPLATE_RUN_QUEUE } from "./create-project-from-template";
+import { registerInvoiceOverdueJob } from "./invoice-overdue-notifications";
 import { registerSlackJobs } from "./slack-notifications";
 
 export type { Jobs, JobsOptions };
@@ -15,6 +16,11 @@ export async function startJobsFor(deps: AppDeps, options?: JobsOptions): Promis
   deps.jobs = jobs;
   // Slack notifications from the outbox (server/jobs/slack-notifications.ts).
   await registerSlackJobs(jobs.boss, deps, {
+    schedule: options?.schedule ?? true,
+    pollingIntervalSeconds: options?.pollingIntervalSeconds ?? 2,
+  });
+  // Slack "Invoice overdue", daily (server/jobs/invoice-overdue-notifications.ts).
+  await registerInvoiceOverdueJob(jobs.boss, deps, {
     schedule: options?.schedule ?? true,
     pollingIntervalSeconds: options?.pollingIntervalSeconds ?? 2,
   });
