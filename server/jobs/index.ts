@@ -4,6 +4,7 @@ import { processWebhookEvent } from "../modules/sync/incremental";
 import { getSyncState, patchSyncState } from "../modules/sync/sync-state-repo";
 import { startJobs, type Jobs, type JobsOptions } from "./boss";
 import { runTemplateRun, TEMPLATE_RUN_QUEUE } from "./create-project-from-template";
+import { registerCapacityDigestJob } from "./capacity-digest-notifications";
 import { registerInvoiceOverdueJob } from "./invoice-overdue-notifications";
 import { registerSlackJobs } from "./slack-notifications";
 
@@ -19,11 +20,13 @@ export async function startJobsFor(deps: AppDeps, options?: JobsOptions): Promis
     schedule: options?.schedule ?? true,
     pollingIntervalSeconds: options?.pollingIntervalSeconds ?? 2,
   });
-  // Slack "Invoice overdue", daily (server/jobs/invoice-overdue-notifications.ts).
-  await registerInvoiceOverdueJob(jobs.boss, deps, {
+  // Slack "Invoice overdue", daily, and the Monday capacity digest (server/jobs/*-notifications.ts).
+  const slackSchedule = {
     schedule: options?.schedule ?? true,
     pollingIntervalSeconds: options?.pollingIntervalSeconds ?? 2,
-  });
+  };
+  await registerInvoiceOverdueJob(jobs.boss, deps, slackSchedule);
+  await registerCapacityDigestJob(jobs.boss, deps, slackSchedule);
   return jobs;
 }
 

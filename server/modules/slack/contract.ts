@@ -6,7 +6,13 @@ import { z } from "zod";
  */
 
 /** The notifications the workspace can switch on and off (PRODUCT.md → Slack). */
-export const SLACK_NOTIFICATION_KINDS = ["po_approval", "budget", "clickup_sync", "invoice_overdue"] as const;
+export const SLACK_NOTIFICATION_KINDS = [
+  "po_approval",
+  "budget",
+  "clickup_sync",
+  "invoice_overdue",
+  "capacity_digest",
+] as const;
 export const slackNotificationKindSchema = z.enum(SLACK_NOTIFICATION_KINDS);
 export type SlackNotificationKind = z.infer<typeof slackNotificationKindSchema>;
 
@@ -15,6 +21,7 @@ export const SLACK_NOTIFICATION_LABELS: Record<SlackNotificationKind, string> = 
   budget: "Budget submitted or approved",
   clickup_sync: "ClickUp sync failing",
   invoice_overdue: "Invoice overdue",
+  capacity_digest: "Monday digest of people booked over capacity",
 };
 
 export const slackFailureSchema = z.object({

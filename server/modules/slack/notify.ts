@@ -1,4 +1,4 @@
-import { displayName, formatDetailDay } from "@domain/format";
+import { displayName, formatDetailDay, formatHours } from "@domain/format";
 import { formatMoney } from "@domain/money";
 import type { AppDeps } from "../../context";
 import { transaction, type Executor } from "../../db/executor";
@@ -7,6 +7,7 @@ import type { RequestContext } from "../../request-context";
 import type { BudgetDetail } from "../budgets/contract";
 import type { InvoiceListItem } from "../client-invoices/contract";
 import type { PurchaseOrderDetail } from "../purchase-orders/contract";
+import type { WorkloadPerson } from "../workload/contract";
 import type { SlackNotificationKind } from "./contract";
 import { firstFailedSyncRunSinceSuccess, getSlackConnection, insertNotification } from "./repo";
 
@@ -292,5 +293,63 @@ export function notifyInvoiceOverdue(tx: Executor, ctx: NotifyContext, invoice: 
     kind: "invoice_overdue",
     eventKey: `${invoice.id}:${invoice.dueDate}`,
     message: invoiceOverdueMessage(invoice, ctx.deps.config.publicUrl),
+  });
+}
+
+// ---- Monday digest of people booked over capacity this week ----
+
+/** One person of the digest: the workload's week totals (minutes) of someone booked over capacity. */
+function overLine(p: WorkloadPerson): string {
+  const { booked, capacity } = p.totals;
+  return `${p.name}: ${formatHours(booked / 60)} booked of ${formatHours(capacity / 60)} (${formatHours((booked - capacity) / 60)} over)`;
+}
+
+/**
+ * "Monday digest of people booked over capacity this week": the people of the workload whose
+ * confirmed booked minutes of the week (`from` … `to`) exceed their capacity, most over first.
+ */
+export function capacityDigestMessage(
+  over: readonly WorkloadPerson[],
+  from: string,
+  to: string,
+  publicUrl: string,
+): SlackMessage {
+  const url = `${publicUrl}/workload?from=${from}&to=${to}`;
+  const who = over.length === 1 ? "1 person is" : `${over.length} people are`;
+  const week = `the week of ${formatDetailDay(from)}`;
+  const lines = over.map(overLine);
+  const text = `${who} booked over capacity in ${week}: ${lines.join("; ")}.`;
+  return {
+    text,
+    blocks: [
+      {
+        type: "section",
+        text: { type: "mrkdwn", text: `*${who} booked over capacity* in ${slackEscape(week)}` },
+        accessory: {
+          type: "button",
+          action_id: "open_workload",
+          text: { type: "plain_text", text: "Open workload" },
+          url,
+        },
+      },
+      {
+        type: "section",
+        text: { type: "mrkdwn", text: lines.map((l) => `• ${slackEscape(l)}`).join("\n") },
+      },
+    ],
+  };
+}
+
+/** The week's digest: once per workspace and week (keyed by the week's first day). */
+export function notifyCapacityDigest(
+  tx: Executor,
+  ctx: NotifyContext,
+  week: { from: string; to: string },
+  over: readonly WorkloadPerson[],
+) {
+  return queueSlackNotification(tx, ctx, {
+    kind: "capacity_digest",
+    eventKey: week.from,
+    message: capacityDigestMessage(over, week.from, week.to, ctx.deps.config.publicUrl),
   });
 }

@@ -43,7 +43,8 @@ export function SlackPanel() {
         <CardTitle>Slack</CardTitle>
         <CardDescription>
           Post notifications to a Slack channel: POs waiting for approval, budgets submitted or approved,
-          ClickUp sync failing, invoices overdue. Each kind can be switched off.
+          ClickUp sync failing, invoices overdue, and a Monday digest of people booked over capacity. Each
+          kind can be switched off.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
