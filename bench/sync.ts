@@ -29,9 +29,16 @@ import { runFullSync } from "../server/modules/sync/full-sync";
 import { openBenchDatabase } from "./bench-database";
 import type { SimReady, SimSummary } from "./sync-simulator-process";
 
+// RSS is what the process holds; the JS heap (V8's objects) and external memory (Buffers, the
+// PGlite WASM heap) beside it tell which of them makes the peak.
 let peakRss = 0;
+let peakHeap = 0;
+let peakExternal = 0;
 const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  const m = process.memoryUsage();
+  peakRss = Math.max(peakRss, m.rss);
+  peakHeap = Math.max(peakHeap, m.heapUsed);
+  peakExternal = Math.max(peakExternal, m.external);
 }, 100);
 sampler.unref();
 
@@ -172,6 +179,8 @@ console.log(`Sync benchmark on ${dbKind}, Node ${process.version}, ${os.cpus().l
 if (!which || which === "large") {
   console.log("1) Large agency, rate limit lifted");
   peakRss = process.memoryUsage().rss;
+  peakHeap = process.memoryUsage().heapUsed;
+  peakExternal = 0;
   const r = await syncAgency("large", null);
   console.log(`  full sync: ${r.seconds.toFixed(1)} s`);
   console.log(
@@ -186,7 +195,10 @@ if (!which || which === "large") {
   console.log(
     `  API calls:    ${fmt(r.calls)} (minimum possible ${fmt(r.minimumCalls)}: ${(r.calls / r.minimumCalls).toFixed(3)}×)`,
   );
-  console.log(`  peak RSS:     ${mb(peakRss)} the app (the simulator's own process: ${mb(r.simPeakRss)})\n`);
+  console.log(`  peak RSS:     ${mb(peakRss)} the app (the simulator's own process: ${mb(r.simPeakRss)})`);
+  console.log(
+    `  of the app:   peak JS heap used ${mb(peakHeap)}, peak external (Buffers, WASM) ${mb(peakExternal)}\n`,
+  );
 }
 
 if (!which || which === "medium") {
