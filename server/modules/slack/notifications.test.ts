@@ -315,7 +315,7 @@ describe("Slack: budget submitted or approved", () => {
       { text: "Open budget", url: `http://localhost:3000/finance/budgets/${budget.id}` },
     ]);
 
-    // A retried submit is refused by the lifecycle (409): nothing more is queued.
+    // A retried approve is refused by the lifecycle (409): nothing more is queued.
     const again = await owner.client.post(`/api/budgets/${budget.id}/transitions`, { action: "approve" });
     expect(again.status).toBe(409);
 
@@ -463,6 +463,13 @@ describe("Slack: ClickUp sync failing", () => {
     );
     expect(streaks[1]!.event_key).toBe(`clickup_sync:${owner.organizationId}:full:${fourth.runId}`);
     expect(await syncPosts(owner)).toHaveLength(2);
+  });
+
+  it("posts nothing for a workspace not connected to ClickUp", async () => {
+    const owner = await installedOwner(ctx, DEMO_CHANNELS.general);
+    const run = await failingSync(owner.organizationId);
+    expect(run).toMatchObject({ status: "failed", error: expect.stringMatching(/not connected/) });
+    expect(await outbox(owner.organizationId)).toEqual([]);
   });
 
   it("posts nothing when switched off, and records the same streak once", async () => {
