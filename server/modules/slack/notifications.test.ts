@@ -8,6 +8,7 @@ import { startJobsFor, stopJobs } from "../../jobs/index";
 import { deliverSlackNotification } from "../../jobs/slack-notifications";
 import { contextInTransaction, systemContext, type RequestContext } from "../../request-context";
 import { runFullSync } from "../sync/full-sync";
+import { runPoll } from "../sync/incremental";
 import type { BudgetDetail } from "../budgets/contract";
 import { transitionBudget } from "../budgets/transition-budget";
 import type { PurchaseOrderDetail } from "../purchase-orders/contract";
@@ -463,6 +464,30 @@ describe("Slack: ClickUp sync failing", () => {
     );
     expect(streaks[1]!.event_key).toBe(`clickup_sync:${owner.organizationId}:full:${fourth.runId}`);
     expect(await syncPosts(owner)).toHaveLength(2);
+  });
+
+  it("a failing 5-minute poll posts once per streak of polls, apart from the full sync's streak", async () => {
+    const owner = await connectedOwner();
+    // A workspace synced once: the poll reads what changed since its cursor (and is refused).
+    await ctx.database.raw.query(
+      `insert into sync_state (organization_id, last_poll_cursor) values ($1, '1700000000000')
+       on conflict (organization_id) do update set last_poll_cursor = excluded.last_poll_cursor`,
+      [owner.organizationId],
+    );
+    const poll = () =>
+      runPoll({ ...ctx.deps, clickup: refusingClickUp }, owner.organizationId, { trigger: "test" });
+    const first = await poll();
+    expect(first.status).toBe("failed");
+    const [row] = await waitFor(
+      () => outbox(owner.organizationId),
+      (r) => r[0]?.status === "sent",
+    );
+    expect(row!.event_key).toBe(`clickup_sync:${owner.organizationId}:poll:${first.runId}`);
+    expect((await syncPosts(owner)).map((m) => m.text)).toEqual([`ClickUp sync is failing: ${first.error}`]);
+    // The next poll fails too: the same streak, no new message.
+    const second = await poll();
+    expect(second.runId).not.toBe(first.runId);
+    expect(await outbox(owner.organizationId)).toHaveLength(1);
   });
 
   it("posts nothing for a workspace not connected to ClickUp", async () => {

@@ -1,4 +1,5 @@
 import { notifyWorkspaceChanged } from "../live/repo";
+import { notifyClickUpSyncFailed } from "../slack/notify";
 import { transaction } from "../../db/executor";
 import type { CuTask } from "../../integrations/clickup/types";
 import { asObject, idOrNull, strOrNull } from "../../integrations/clickup/decode";
@@ -8,6 +9,7 @@ import {
   ensureWebhook,
   ingestTasks,
   newId,
+  SyncNotConnectedError,
   type ConnectedClient,
   type SyncDeps,
 } from "./engine";
@@ -201,6 +203,9 @@ export async function runPoll(deps: SyncDeps, orgId: string, opts: PollOptions =
     stats.apiCalls = cc?.client.calls ?? 0;
     await finishRun(db, orgId, runId, "failed", stats, message);
     deps.logger.warn({ organizationId: orgId, err: message }, "clickup poll failed");
+    // Slack "ClickUp sync failing": once per failing streak of polls (a full sync keeps its own).
+    if (!(err instanceof SyncNotConnectedError))
+      await notifyClickUpSyncFailed(deps, orgId, { id: runId, kind: "poll", error: message });
     return { runId, status: "failed", stats, error: message };
   }
 }
