@@ -63,6 +63,9 @@ async function startSimulator(
   rateLimitPerMinute: number | null,
 ): Promise<{ child: ChildProcess; ready: SimReady; ask: <T>(type: string) => Promise<T> }> {
   const child = fork(new URL("./sync-simulator-process.ts", import.meta.url), [], {
+    // A heap cap given to the app (node --max-old-space-size=… to test a memory target) is the
+    // app's alone: the simulator stands for ClickUp, whose memory is not ours.
+    execArgv: process.execArgv.filter((a) => !a.startsWith("--max-old-space-size")),
     env: { ...process.env, BENCH_SIM_AGENCY: size, BENCH_SIM_RATE_LIMIT: String(rateLimitPerMinute ?? "") },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
