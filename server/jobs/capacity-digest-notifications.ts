@@ -4,8 +4,8 @@ import type PgBoss from "pg-boss";
 import type { AppDeps } from "../context";
 import { transaction } from "../db/executor";
 import { workspaceToday } from "../modules/purchase-orders/po-writes";
-import { notifyCapacityDigest } from "../modules/slack/notify";
-import { workspacesNotifying } from "../modules/slack/repo";
+import { notificationKey, notifyCapacityDigest } from "../modules/slack/notify";
+import { notificationRecorded, workspacesNotifying } from "../modules/slack/repo";
 import { getWorkload } from "../modules/workload/get-workload";
 import { systemContext } from "../request-context";
 
@@ -28,6 +28,9 @@ export async function runCapacityDigest(deps: AppDeps): Promise<number> {
     try {
       const today = await workspaceToday(ctx.db, ctx);
       if (isoWeekday(today) !== 1) continue;
+      // Already posted this week (the job runs hourly): the workload is not read again.
+      if (await notificationRecorded(ctx.db, organizationId, notificationKey("capacity_digest", today)))
+        continue;
       const week = { from: today, to: addIsoDays(today, 6) };
       const workload = await getWorkload(ctx, { ...week, tentative: "false" });
       const over = workload.people

@@ -30,6 +30,11 @@ export interface NotifyContext {
   deps: NotifyDeps;
 }
 
+/** The key a notification is recorded under: its kind, then the event's own key. */
+export function notificationKey(kind: SlackNotificationKind, eventKey: string): string {
+  return `${kind}:${eventKey}`;
+}
+
 /**
  * Record one event's notification and queue its delivery, in the caller's transaction: nothing is
  * posted if that transaction rolls back, and an event key already recorded is not recorded again.
@@ -43,7 +48,7 @@ export async function queueSlackNotification(
   const conn = await getSlackConnection(tx, ctx.organizationId);
   if (!conn || conn.status !== "active" || !conn.channel_id || conn.disabled_kinds.includes(n.kind))
     return false;
-  const eventKey = `${n.kind}:${n.eventKey}`;
+  const eventKey = notificationKey(n.kind, n.eventKey);
   const fresh = await insertNotification(tx, {
     organizationId: ctx.organizationId,
     eventKey,

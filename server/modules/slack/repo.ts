@@ -149,6 +149,15 @@ export interface SlackNotificationRow {
   ts: string | null;
 }
 
+/** Whether an event already has its notification (whatever became of it). */
+export async function notificationRecorded(ex: Executor, orgId: string, eventKey: string): Promise<boolean> {
+  const row = await firstRow<{ one: number }>(
+    ex,
+    sql`select 1 as one from slack_notifications where organization_id = ${orgId} and event_key = ${eventKey}`,
+  );
+  return row !== undefined;
+}
+
 /** Record an event's notification once: false when this event already has one (its key is taken). */
 export async function insertNotification(
   ex: Executor,
