@@ -4,7 +4,7 @@ import { H, nineAm as d, taskBuilder } from "../../tests/api/clickup-rows";
 import { createUserInWorkspace, type WorkspaceUser } from "../../tests/api/fixtures";
 import { createTestContext, type TestContext } from "../../tests/api/harness";
 import { seedClickupData } from "../../tests/api/seed";
-import { installSlack, setKind } from "../modules/slack/test-support";
+import { installSlack, setKind, waitFor } from "../modules/slack/test-support";
 import { runCapacityDigest } from "./capacity-digest-notifications";
 import { startJobsFor, stopJobs } from "./index";
 
@@ -64,16 +64,6 @@ async function digests(organizationId: string) {
     [organizationId],
   );
   return rows;
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > until) throw new Error(`timed out; last: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe("Slack: Monday digest of people booked over capacity", () => {

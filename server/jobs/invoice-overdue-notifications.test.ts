@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from "../../tests/api/harness";
 import type { Client, InvoiceDetail } from "../modules/client-invoices/contract";
 import { useInvoicingRoutes } from "../modules/client-invoices/test-support";
 import { newJob, type Job } from "../modules/purchase-orders/test-support";
-import { installSlack, setKind } from "../modules/slack/test-support";
+import { installSlack, setKind, waitFor } from "../modules/slack/test-support";
 import { startJobsFor, stopJobs } from "./index";
 import { runInvoiceOverdueNotifications } from "./invoice-overdue-notifications";
 
@@ -39,16 +39,6 @@ async function overdueOutbox(organizationId: string): Promise<Row[]> {
     [organizationId],
   );
   return rows;
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > until) throw new Error(`timed out; last: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** The messages this workspace's outbox says were posted, as the simulator shows them. */

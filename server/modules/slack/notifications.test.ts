@@ -15,7 +15,7 @@ import type { PurchaseOrderDetail } from "../purchase-orders/contract";
 import { newJob, type Job } from "../purchase-orders/test-support";
 import type { SlackStatus } from "./contract";
 import { notifyBudgetTransition, notifyClickUpSyncFailed, notifyPurchaseOrderSubmitted } from "./notify";
-import { installedOwner, installSlack, setKind, simOf } from "./test-support";
+import { installedOwner, installSlack, setKind, simOf, waitFor } from "./test-support";
 import { encryptSecret } from "../../lib/secrets";
 
 let ctx: TestContext;
@@ -42,16 +42,6 @@ async function outbox(organizationId: string): Promise<OutboxRow[]> {
     [organizationId],
   );
   return rows;
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > until) throw new Error(`timed out; last: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 interface SimMessage {

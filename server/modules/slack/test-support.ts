@@ -92,3 +92,18 @@ export async function storedToken(ctx: TestContext, organizationId: string): Pro
   const enc = rows[0]?.token_enc;
   return enc ? decryptSecret(enc, ctx.deps.secrets.encryptionKey) : null;
 }
+
+/** Reads until `done` holds (the delivery job works in the background), or fails after `timeoutMs`. */
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (v: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await read();
+    if (done(v)) return v;
+    if (Date.now() > until) throw new Error(`timed out; last: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
