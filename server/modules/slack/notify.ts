@@ -62,6 +62,25 @@ export async function queueSlackNotification(
   return fresh;
 }
 
+/** A section of mrkdwn with one link button (every message leads to its screen). */
+function buttonSection(mrkdwn: string, button: { actionId: string; label: string; url: string }) {
+  return {
+    type: "section",
+    text: { type: "mrkdwn", text: mrkdwn },
+    accessory: {
+      type: "button",
+      action_id: button.actionId,
+      text: { type: "plain_text", text: button.label },
+      url: button.url,
+    },
+  };
+}
+
+/** The small grey line under a message. */
+function contextLine(mrkdwn: string) {
+  return { type: "context", elements: [{ type: "mrkdwn", text: mrkdwn }] };
+}
+
 /** "PO waiting for your approval": the text (also the notification and screen-reader fallback) and its blocks. */
 export function poApprovalMessage(po: PurchaseOrderDetail, publicUrl: string): SlackMessage {
   const url = `${publicUrl}/finance/purchase-orders/${encodeURIComponent(po.id)}`;
@@ -71,30 +90,13 @@ export function poApprovalMessage(po: PurchaseOrderDetail, publicUrl: string): S
   return {
     text,
     blocks: [
-      {
-        type: "section",
-        text: {
-          type: "mrkdwn",
-          text: `*<${url}|${slackEscape(po.displayNumber)}>* to ${slackEscape(po.vendorName)} for *${slackEscape(amount)}* is waiting for your approval`,
-        },
-        accessory: {
-          type: "button",
-          action_id: "open_purchase_order",
-          text: { type: "plain_text", text: "Review PO" },
-          url,
-        },
-      },
-      {
-        type: "context",
-        elements: [
-          {
-            type: "mrkdwn",
-            text: slackEscape(
-              `Submitted by ${by} · ${po.budgetName}${po.projectName ? ` · ${po.projectName}` : ""}`,
-            ),
-          },
-        ],
-      },
+      buttonSection(
+        `*<${url}|${slackEscape(po.displayNumber)}>* to ${slackEscape(po.vendorName)} for *${slackEscape(amount)}* is waiting for your approval`,
+        { actionId: "open_purchase_order", label: "Review PO", url },
+      ),
+      contextLine(
+        slackEscape(`Submitted by ${by} · ${po.budgetName}${po.projectName ? ` · ${po.projectName}` : ""}`),
+      ),
     ],
   };
 }
@@ -137,36 +139,17 @@ export function budgetTransitionMessage(
   return {
     text,
     blocks: [
-      {
-        type: "section",
-        text: {
-          type: "mrkdwn",
-          text: `*<${url}|${slackEscape(label)}>*${slackEscape(project)} ${what} by ${slackEscape(by)} (*${slackEscape(amount)}*)`,
-        },
-        accessory: {
-          type: "button",
-          action_id: "open_budget",
-          text: { type: "plain_text", text: transition === "submit" ? "Review budget" : "Open budget" },
-          url,
-        },
-      },
-      {
-        type: "context",
-        elements: [
-          {
-            type: "mrkdwn",
-            text: slackEscape(
-              [
-                budget.clientName,
-                budget.projectName,
-                budget.bidType === "firm" ? "Firm bid" : "Cost-plus bid",
-              ]
-                .filter(Boolean)
-                .join(" · "),
-            ),
-          },
-        ],
-      },
+      buttonSection(
+        `*<${url}|${slackEscape(label)}>*${slackEscape(project)} ${what} by ${slackEscape(by)} (*${slackEscape(amount)}*)`,
+        { actionId: "open_budget", label: transition === "submit" ? "Review budget" : "Open budget", url },
+      ),
+      contextLine(
+        slackEscape(
+          [budget.clientName, budget.projectName, budget.bidType === "firm" ? "Firm bid" : "Cost-plus bid"]
+            .filter(Boolean)
+            .join(" · "),
+        ),
+      ),
     ],
   };
 }
@@ -198,25 +181,12 @@ export function clickUpSyncFailingMessage(reason: string, publicUrl: string): Sl
   return {
     text,
     blocks: [
-      {
-        type: "section",
-        text: { type: "mrkdwn", text: `*ClickUp sync is failing:* ${slackEscape(reason)}` },
-        accessory: {
-          type: "button",
-          action_id: "open_sync_settings",
-          text: { type: "plain_text", text: "Open sync settings" },
-          url,
-        },
-      },
-      {
-        type: "context",
-        elements: [
-          {
-            type: "mrkdwn",
-            text: "Agency Hub keeps retrying; this is posted once until a sync succeeds again.",
-          },
-        ],
-      },
+      buttonSection(`*ClickUp sync is failing:* ${slackEscape(reason)}`, {
+        actionId: "open_sync_settings",
+        label: "Open sync settings",
+        url,
+      }),
+      contextLine("Agency Hub keeps retrying; this is posted once until a sync succeeds again."),
     ],
   };
 }
@@ -264,30 +234,13 @@ export function invoiceOverdueMessage(invoice: InvoiceListItem, publicUrl: strin
   return {
     text,
     blocks: [
-      {
-        type: "section",
-        text: {
-          type: "mrkdwn",
-          text: `*<${url}|${slackEscape(invoice.displayNumber)}>* to ${slackEscape(invoice.clientName)} is overdue: *${slackEscape(owed)}* was due on ${formatDetailDay(invoice.dueDate)}`,
-        },
-        accessory: {
-          type: "button",
-          action_id: "open_invoice",
-          text: { type: "plain_text", text: "Open invoice" },
-          url,
-        },
-      },
-      {
-        type: "context",
-        elements: [
-          {
-            type: "mrkdwn",
-            text: slackEscape(
-              [`${days} overdue`, invoice.projectName, invoice.budgetName].filter(Boolean).join(" · "),
-            ),
-          },
-        ],
-      },
+      buttonSection(
+        `*<${url}|${slackEscape(invoice.displayNumber)}>* to ${slackEscape(invoice.clientName)} is overdue: *${slackEscape(owed)}* was due on ${formatDetailDay(invoice.dueDate)}`,
+        { actionId: "open_invoice", label: "Open invoice", url },
+      ),
+      contextLine(
+        slackEscape([`${days} overdue`, invoice.projectName, invoice.budgetName].filter(Boolean).join(" · ")),
+      ),
     ],
   };
 }
@@ -327,16 +280,11 @@ export function capacityDigestMessage(
   return {
     text,
     blocks: [
-      {
-        type: "section",
-        text: { type: "mrkdwn", text: `*${who} booked over capacity* in ${slackEscape(week)}` },
-        accessory: {
-          type: "button",
-          action_id: "open_workload",
-          text: { type: "plain_text", text: "Open workload" },
-          url,
-        },
-      },
+      buttonSection(`*${who} booked over capacity* in ${slackEscape(week)}`, {
+        actionId: "open_workload",
+        label: "Open workload",
+        url,
+      }),
       {
         type: "section",
         text: { type: "mrkdwn", text: lines.map((l) => `• ${slackEscape(l)}`).join("\n") },
