@@ -8,6 +8,7 @@ import { notificationKey, notifyCapacityDigest } from "../modules/slack/notify";
 import { notificationRecorded, workspacesNotifying } from "../modules/slack/repo";
 import { getWorkload } from "../modules/workload/get-workload";
 import { systemContext } from "../request-context";
+import { registerScheduledJob, type ScheduleOptions } from "./scheduled-job";
 
 /*
  * Slack "Monday digest of people booked over capacity this week" (PRODUCT.md → Slack). Run
@@ -50,18 +51,14 @@ export async function runCapacityDigest(deps: AppDeps): Promise<number> {
 }
 
 /** The queue, its worker and its schedule (hourly, Mondays and Tuesdays UTC), registered by server/jobs/index.ts. */
-export async function registerCapacityDigestJob(
+export function registerCapacityDigestJob(
   boss: PgBoss,
   deps: AppDeps,
-  options: { schedule?: boolean; pollingIntervalSeconds?: number } = {},
+  options: ScheduleOptions = {},
 ): Promise<void> {
-  await boss.createQueue(CAPACITY_DIGEST_JOB, { name: CAPACITY_DIGEST_JOB, policy: "short" });
-  await boss.work(
-    CAPACITY_DIGEST_JOB,
-    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-    async () => {
-      await runCapacityDigest(deps);
-    },
+  return registerScheduledJob(
+    boss,
+    { name: CAPACITY_DIGEST_JOB, cron: "0 * * * 1,2", run: () => runCapacityDigest(deps) },
+    options,
   );
-  if (options.schedule ?? true) await boss.schedule(CAPACITY_DIGEST_JOB, "0 * * * 1,2");
 }

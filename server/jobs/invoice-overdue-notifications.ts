@@ -9,6 +9,7 @@ import { workspaceToday } from "../modules/purchase-orders/po-writes";
 import { notifyInvoiceOverdue } from "../modules/slack/notify";
 import { workspacesNotifying } from "../modules/slack/repo";
 import { systemContext } from "../request-context";
+import { registerScheduledJob, type ScheduleOptions } from "./scheduled-job";
 
 /*
  * Slack "Invoice overdue" (PRODUCT.md → Slack): once a day, for every workspace whose Slack is
@@ -53,18 +54,14 @@ export async function runInvoiceOverdueNotifications(deps: AppDeps): Promise<num
 }
 
 /** The queue, its worker and its daily schedule (08:00 UTC), registered by server/jobs/index.ts. */
-export async function registerInvoiceOverdueJob(
+export function registerInvoiceOverdueJob(
   boss: PgBoss,
   deps: AppDeps,
-  options: { schedule?: boolean; pollingIntervalSeconds?: number } = {},
+  options: ScheduleOptions = {},
 ): Promise<void> {
-  await boss.createQueue(INVOICE_OVERDUE_JOB, { name: INVOICE_OVERDUE_JOB, policy: "short" });
-  await boss.work(
-    INVOICE_OVERDUE_JOB,
-    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-    async () => {
-      await runInvoiceOverdueNotifications(deps);
-    },
+  return registerScheduledJob(
+    boss,
+    { name: INVOICE_OVERDUE_JOB, cron: "0 8 * * *", run: () => runInvoiceOverdueNotifications(deps) },
+    options,
   );
-  if (options.schedule ?? true) await boss.schedule(INVOICE_OVERDUE_JOB, "0 8 * * *");
 }

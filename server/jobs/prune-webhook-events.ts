@@ -1,6 +1,7 @@
 import type PgBoss from "pg-boss";
 import type { AppDeps } from "../context";
 import { pruneWebhookEvents } from "../modules/sync/webhook-event-repo";
+import { registerScheduledJob, type ScheduleOptions } from "./scheduled-job";
 
 /**
  * Webhook history does not grow without end (issue 11 item 7). Kept:
@@ -30,19 +31,15 @@ export async function runWebhookPrune(deps: PruneDeps): Promise<{ deleted: numbe
   return result;
 }
 
-/** The queue, its worker and its daily schedule (04:15), registered by server/jobs/boss.ts. */
-export async function registerPruneWebhookEventsJob(
+/** The queue, its worker and its daily schedule (04:15 UTC), registered by server/jobs/boss.ts. */
+export function registerPruneWebhookEventsJob(
   boss: PgBoss,
   deps: PruneDeps,
-  options: { schedule?: boolean; pollingIntervalSeconds?: number } = {},
+  options: ScheduleOptions = {},
 ): Promise<void> {
-  await boss.createQueue(PRUNE_WEBHOOK_EVENTS_JOB, { name: PRUNE_WEBHOOK_EVENTS_JOB, policy: "short" });
-  await boss.work(
-    PRUNE_WEBHOOK_EVENTS_JOB,
-    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-    async () => {
-      await runWebhookPrune(deps);
-    },
+  return registerScheduledJob(
+    boss,
+    { name: PRUNE_WEBHOOK_EVENTS_JOB, cron: "15 4 * * *", run: () => runWebhookPrune(deps) },
+    options,
   );
-  if (options.schedule ?? true) await boss.schedule(PRUNE_WEBHOOK_EVENTS_JOB, "15 4 * * *");
 }
