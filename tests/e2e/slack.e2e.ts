@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openRoute } from "./app-routes";
-import { baseUrl, DESKTOP, launchBrowser, newPage, signInAsDemo } from "./browser";
+import { SLACK_NOTIFICATION_KINDS, SLACK_NOTIFICATION_LABELS } from "../../server/modules/slack/contract";
+import { baseUrl, DESKTOP, launchBrowser, newPage, signInAsDemo, snap } from "./browser";
 import { orderableBudget, post } from "./finance-fixtures";
 
 /*
@@ -54,7 +55,12 @@ describe("Slack notifications", () => {
     await page.getByRole("option", { name: "#finance" }).click();
     await panel.getByRole("button", { name: "Save channel" }).click();
     await expect.poll(() => panel.textContent()).toContain("Notifications go to #finance.");
-    expect(await panel.getByRole("checkbox", { name: "PO waiting for approval" }).isChecked()).toBe(true);
+    // Every notification PRODUCT.md lists has its switch, on by default.
+    for (const kind of SLACK_NOTIFICATION_KINDS) {
+      const label = SLACK_NOTIFICATION_LABELS[kind];
+      expect(await panel.getByRole("checkbox", { name: label }).isChecked(), label).toBe(true);
+    }
+    await snap(page, "slack-settings-connected");
 
     const budget = await orderableBudget(context);
     const vendor = await post(context, "/api/vendors", { name: VENDOR }, 201);
