@@ -1,6 +1,5 @@
 import { addIsoDays } from "@domain/calendar";
 import { isoWeekday } from "@domain/work-calendar";
-import type PgBoss from "pg-boss";
 import type { AppDeps } from "../context";
 import { transaction } from "../db/executor";
 import { workspaceToday } from "../modules/purchase-orders/po-writes";
@@ -8,7 +7,6 @@ import { notificationKey, notifyCapacityDigest } from "../modules/slack/notify";
 import { notificationRecorded, workspacesNotifying } from "../modules/slack/repo";
 import { getWorkload } from "../modules/workload/get-workload";
 import { systemContext } from "../request-context";
-import { registerScheduledJob, type ScheduleOptions } from "./scheduled-job";
 
 /*
  * Slack "Monday digest of people booked over capacity this week" (PRODUCT.md → Slack). Run
@@ -50,15 +48,5 @@ export async function runCapacityDigest(deps: AppDeps): Promise<number> {
   return queued;
 }
 
-/** The queue, its worker and its schedule (hourly, Mondays and Tuesdays UTC), registered by server/jobs/index.ts. */
-export function registerCapacityDigestJob(
-  boss: PgBoss,
-  deps: AppDeps,
-  options: ScheduleOptions = {},
-): Promise<void> {
-  return registerScheduledJob(
-    boss,
-    { name: CAPACITY_DIGEST_JOB, cron: "0 * * * 1,2", run: () => runCapacityDigest(deps) },
-    options,
-  );
-}
+/** Hourly on Mondays and Tuesdays UTC (server/jobs/index.ts registers the job). */
+export const CAPACITY_DIGEST_CRON = "0 * * * 1,2";

@@ -4,8 +4,17 @@ import { processWebhookEvent } from "../modules/sync/incremental";
 import { getSyncState, patchSyncState } from "../modules/sync/sync-state-repo";
 import { startJobs, type Jobs, type JobsOptions } from "./boss";
 import { runTemplateRun, TEMPLATE_RUN_QUEUE } from "./create-project-from-template";
-import { registerCapacityDigestJob } from "./capacity-digest-notifications";
-import { registerInvoiceOverdueJob } from "./invoice-overdue-notifications";
+import {
+  CAPACITY_DIGEST_CRON,
+  CAPACITY_DIGEST_JOB,
+  runCapacityDigest,
+} from "./capacity-digest-notifications";
+import {
+  INVOICE_OVERDUE_CRON,
+  INVOICE_OVERDUE_JOB,
+  runInvoiceOverdueNotifications,
+} from "./invoice-overdue-notifications";
+import { registerScheduledJob } from "./scheduled-job";
 import { registerSlackJobs } from "./slack-notifications";
 
 export type { Jobs, JobsOptions };
@@ -15,18 +24,27 @@ export { QUEUES } from "./boss";
 export async function startJobsFor(deps: AppDeps, options?: JobsOptions): Promise<Jobs> {
   const jobs = await startJobs(deps, options);
   deps.jobs = jobs;
-  // Slack notifications from the outbox (server/jobs/slack-notifications.ts).
-  await registerSlackJobs(jobs.boss, deps, {
-    schedule: options?.schedule ?? true,
-    pollingIntervalSeconds: options?.pollingIntervalSeconds ?? 2,
-  });
-  // Slack "Invoice overdue", daily, and the Monday capacity digest (server/jobs/*-notifications.ts).
-  const slackSchedule = {
+  const schedule = {
     schedule: options?.schedule ?? true,
     pollingIntervalSeconds: options?.pollingIntervalSeconds ?? 2,
   };
-  await registerInvoiceOverdueJob(jobs.boss, deps, slackSchedule);
-  await registerCapacityDigestJob(jobs.boss, deps, slackSchedule);
+  // Slack notifications from the outbox (server/jobs/slack-notifications.ts).
+  await registerSlackJobs(jobs.boss, deps, schedule);
+  // Slack "Invoice overdue", daily, and the Monday capacity digest (server/jobs/*-notifications.ts).
+  await registerScheduledJob(
+    jobs.boss,
+    {
+      name: INVOICE_OVERDUE_JOB,
+      cron: INVOICE_OVERDUE_CRON,
+      run: () => runInvoiceOverdueNotifications(deps),
+    },
+    schedule,
+  );
+  await registerScheduledJob(
+    jobs.boss,
+    { name: CAPACITY_DIGEST_JOB, cron: CAPACITY_DIGEST_CRON, run: () => runCapacityDigest(deps) },
+    schedule,
+  );
   return jobs;
 }
 

@@ -1,4 +1,3 @@
-import type PgBoss from "pg-boss";
 import type { AppDeps } from "../context";
 import { transaction } from "../db/executor";
 import { listBatches } from "../lib/list-query";
@@ -9,7 +8,6 @@ import { workspaceToday } from "../modules/purchase-orders/po-writes";
 import { notifyInvoiceOverdue } from "../modules/slack/notify";
 import { workspacesNotifying } from "../modules/slack/repo";
 import { systemContext } from "../request-context";
-import { registerScheduledJob, type ScheduleOptions } from "./scheduled-job";
 
 /*
  * Slack "Invoice overdue" (PRODUCT.md → Slack): once a day, for every workspace whose Slack is
@@ -53,15 +51,5 @@ export async function runInvoiceOverdueNotifications(deps: AppDeps): Promise<num
   return queued;
 }
 
-/** The queue, its worker and its daily schedule (08:00 UTC), registered by server/jobs/index.ts. */
-export function registerInvoiceOverdueJob(
-  boss: PgBoss,
-  deps: AppDeps,
-  options: ScheduleOptions = {},
-): Promise<void> {
-  return registerScheduledJob(
-    boss,
-    { name: INVOICE_OVERDUE_JOB, cron: "0 8 * * *", run: () => runInvoiceOverdueNotifications(deps) },
-    options,
-  );
-}
+/** Daily at 08:00 UTC (server/jobs/index.ts registers the job). */
+export const INVOICE_OVERDUE_CRON = "0 8 * * *";
