@@ -280,7 +280,7 @@ function IdentitiesCard() {
       if (config.data?.google === false) throw new ApiError(400, "bad_request", GOOGLE_NOT_CONFIGURED);
       const res = await apiFetch("/api/auth/link-social", authorizationUrlSchema, {
         method: "POST",
-        json: { provider: "google", callbackURL: "/settings" },
+        json: { provider: "google", callbackURL: "/settings?tab=account" },
       });
       if (res.url) window.location.assign(res.url);
     },

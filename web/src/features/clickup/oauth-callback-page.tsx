@@ -59,7 +59,7 @@ export function ClickupOAuthCallback() {
         else if ("status" in result && result.status === "pending_team")
           toast.info("Choose which ClickUp workspace to sync");
         else toast.success("ClickUp connected", { description: "The first sync has started." });
-        navigate("/settings#clickup", { replace: true });
+        navigate("/settings?tab=clickup", { replace: true });
       })
       .catch((err: unknown) => {
         setOutcome({
@@ -85,7 +85,7 @@ export function ClickupOAuthCallback() {
           </p>
           <div>
             <Button asChild>
-              <Link to="/settings#clickup">Back to Settings</Link>
+              <Link to="/settings?tab=clickup">Back to Settings</Link>
             </Button>
           </div>
         </div>
