@@ -73,7 +73,7 @@ describe("accounts and workspaces in the browser", () => {
     await page.getByText("Switched to Northwind Studio").waitFor();
 
     // TOTP set-up in /settings.
-    await page.goto("/settings");
+    await page.goto("/settings?tab=account");
     await page.getByLabel("Your password").fill(PASSWORD);
     await page.getByRole("button", { name: "Set up two-factor" }).click();
     await page.getByAltText("QR code for the authenticator app").waitFor();
@@ -110,7 +110,7 @@ describe("accounts and workspaces in the browser", () => {
     await owner.page.getByPlaceholder("Enter workspace name").fill("Invite Agency");
     await owner.page.getByRole("button", { name: "Create" }).click();
     await owner.page.waitForURL((u) => !u.pathname.startsWith("/setup"));
-    await owner.page.goto("/settings");
+    await owner.page.goto("/settings?tab=people");
     const inviteeEmail = uniqueEmail("invitee");
     await owner.page.getByLabel("Invite by e-mail").fill(inviteeEmail);
     await owner.page.getByRole("button", { name: "Invite", exact: true }).click();
@@ -138,9 +138,11 @@ describe("accounts and workspaces in the browser", () => {
     await invitee.page.waitForURL(`**/invite/${token}`);
     await invitee.page.getByRole("button", { name: "Accept invitation" }).click();
     await invitee.page.waitForURL((u) => u.pathname === "/");
-    await invitee.page.goto("/settings");
+    await invitee.page.goto("/settings?tab=account");
     await invitee.page.getByText("Your profile").waitFor();
     await expect(invitee.page.getByText("Security log").count()).resolves.toBe(0);
+    await invitee.page.goto("/settings?tab=people");
+    await invitee.page.getByRole("heading", { name: "Time off" }).waitFor();
     await expect(invitee.page.getByRole("list", { name: "Members" }).count()).resolves.toBe(0);
     await invitee.page.getByRole("button", { name: "User menu" }).click();
     await invitee.page

@@ -571,7 +571,7 @@ describe("Settings → Calendar feed", () => {
   it("creates a private URL shown once, which answers iCalendar until it is revoked", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAsDemo(context, "admin@demo.test");
-    await page.goto("/settings");
+    await page.goto("/settings?tab=account");
     const panel = page.getByTestId("calendar-feed-panel");
     await panel.getByRole("button", { name: "Create feed URL" }).waitFor();
     const [created] = await Promise.all([

@@ -32,7 +32,7 @@ describe("capacity settings as an admin", () => {
   it("sets a person's hours per day, refusing more than 24", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAsDemo(context, "admin@demo.test");
-    await openRoute(page, "/settings");
+    await openRoute(page, "/settings?tab=people");
     const people = page.getByRole("list", { name: "People capacity" });
     const row = people.getByRole("listitem").first();
     const name = ((await row.locator(".font-medium").first().textContent()) ?? "").trim();
@@ -71,7 +71,7 @@ describe("capacity settings as an admin", () => {
   it("sets a person's purchasing limit and utilisation target, refusing a float amount and over 100 %", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAsDemo(context, "admin@demo.test");
-    await openRoute(page, "/settings");
+    await openRoute(page, "/settings?tab=people");
     const people = page.getByRole("list", { name: "People capacity" });
     // The last person: the hours test edits the first.
     const row = people.getByRole("listitem").last();
@@ -126,7 +126,7 @@ describe("capacity settings as an admin", () => {
   it("adds a half day of time off, refuses an overlapping one with the server's message, deletes it after confirming", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAsDemo(context, "admin@demo.test");
-    await openRoute(page, "/settings");
+    await openRoute(page, "/settings?tab=people");
     await axeClean(page, "settings, admin");
     const start = weekdayFrom(200);
 
@@ -181,7 +181,7 @@ describe("capacity settings as an admin", () => {
   it("at 390 px: no horizontal overflow; the page and the time off dialog pass axe", async () => {
     const { context, page } = await newPage(browser, MOBILE);
     await signInAsDemo(context, "admin@demo.test");
-    await openRoute(page, "/settings");
+    await openRoute(page, "/settings?tab=people");
     const { overflow, culprits } = await horizontalOverflow(page);
     expect(overflow, culprits.join(" | ")).toBe(0);
     await axeClean(page, "settings 390 px");
@@ -202,11 +202,14 @@ describe("time off as a member", () => {
   it("enters their own time off only, reads the organization settings without changing them", async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await signInAsDemo(context, "member@demo.test");
-    await openRoute(page, "/settings");
-    expect(await page.getByRole("list", { name: "People capacity" }).count()).toBe(0);
+    await openRoute(page, "/settings?tab=organization");
     expect(await page.getByLabel("Default hours per day").isDisabled()).toBe(true);
     expect(await page.getByRole("button", { name: "Save organization settings" }).count()).toBe(0);
-    await axeClean(page, "settings, member");
+    await axeClean(page, "settings organization, member");
+    await openRoute(page, "/settings?tab=people");
+    await page.getByRole("heading", { name: "Time off" }).waitFor();
+    expect(await page.getByRole("list", { name: "People capacity" }).count()).toBe(0);
+    await axeClean(page, "settings people, member");
 
     const start = weekdayFrom(230);
     await page.getByRole("button", { name: "Add time off" }).click();

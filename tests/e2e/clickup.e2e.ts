@@ -30,7 +30,7 @@ async function waitForFirstSync(context: BrowserContext): Promise<void> {
 }
 
 async function openSettings(page: Page) {
-  await page.goto("/settings");
+  await page.goto("/settings?tab=clickup");
   await page.getByRole("heading", { name: "Workspace connection" }).waitFor();
 }
 
@@ -106,7 +106,7 @@ describe("ClickUp in Settings (demo agency)", () => {
     await page.getByRole("button", { name: "Connect Workspace" }).waitFor();
     await snap(page, "clickup-consent-page");
     await page.getByRole("button", { name: "Connect Workspace" }).click();
-    await page.waitForURL(/\/settings/);
+    await page.waitForURL(/\/settings\?tab=clickup$/);
     await expect.poll(() => page.locator("#clickup").innerText()).toContain("member@demo.test");
     const s = (await (await context.request.get("/api/clickup/status")).json()) as {
       me: { clickupEmail: string } | null;
