@@ -30,3 +30,4 @@ export * from "./money";
 export * from "./rates";
 export * from "./work-calendar";
 export * from "./accrual";
+export * from "./timesheet-approval";

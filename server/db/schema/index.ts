@@ -12,3 +12,4 @@ export * from "./finance-budgets";
 export * from "./finance-purchasing";
 export * from "./finance-invoicing";
 export * from "./finance-sows";
+export * from "./timesheet";

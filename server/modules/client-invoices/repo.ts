@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { parseInvoiceNumber, type InvoiceKind, type InvoiceStatus } from "@domain/invoices";
 import { firstRow, rows, type Executor } from "../../db/executor";
+import { profileNameSql } from "../../lib/sql-names";
 import { clientInvoiceLines, clientInvoicePayments, clientInvoices } from "../../db/schema/finance-invoicing";
 import { listPage, whereAll, type ListPage, type ListQuery } from "../../lib/list-query";
 import type { InvoiceExportQuery, InvoiceSortKey } from "./contract";
@@ -96,11 +97,7 @@ export async function insertPayment(
 // Reads
 // ---------------------------------------------------------------------------------------------
 
-const personName = (alias: string) => {
-  const p = sql.raw(alias);
-  return sql`case when ${p}.id is null then null
-    else coalesce(nullif(btrim(concat_ws(' ', ${p}.first_name, ${p}.last_name)), ''), nullif(${p}.name, ''), ${p}.email) end`;
-};
+const personName = profileNameSql;
 
 export interface InvoiceDetailRow extends InvoiceHeadRow {
   client_name: string;

@@ -5,6 +5,7 @@ import {
   type PurchaseOrderStatus,
 } from "@domain/purchase-orders";
 import { firstRow, rows, type Executor } from "../../db/executor";
+import { profileNameSql } from "../../lib/sql-names";
 import { purchaseOrderLines, purchaseOrders } from "../../db/schema";
 import { listPage, whereAll, type ListPage, type ListQuery } from "../../lib/list-query";
 import { folderClientSql } from "../projects/repo";
@@ -227,11 +228,7 @@ export async function deletePurchaseOrderLines(
 // Reads
 // ---------------------------------------------------------------------------------------------
 
-const personName = (alias: string) => {
-  const p = sql.raw(alias);
-  return sql`case when ${p}.id is null then null
-    else coalesce(nullif(btrim(concat_ws(' ', ${p}.first_name, ${p}.last_name)), ''), nullif(${p}.name, ''), ${p}.email) end`;
-};
+const personName = profileNameSql;
 
 export interface PurchaseOrderDetailRow extends PurchaseOrderHeadRow {
   vendor_name: string;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { firstRow, rows, type Executor } from "../../db/executor";
+import { clickupUserNameSql } from "../../lib/sql-names";
 import { listPage, type ListPage } from "../../lib/list-query";
 import { folderClientSql } from "../projects/repo";
 import { cardIdSql, priceSql, rateSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
@@ -93,10 +94,7 @@ export async function selectReportOptions(executor: Executor, organizationId: st
   );
 }
 
-/** spec §8 fallback as far as the users table goes: username, e-mail, then 'User {id}'. */
-function personName(pu: SQL, id: SQL): SQL {
-  return sql`coalesce(nullif(btrim(${pu}.username), ''), nullif(btrim(${pu}.email), ''), 'User ' || ${id})`;
-}
+const personName = clickupUserNameSql;
 
 // ---------------------------------------------------------------------------------------------
 // The priced time entries of a report

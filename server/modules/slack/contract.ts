@@ -12,6 +12,7 @@ export const SLACK_NOTIFICATION_KINDS = [
   "clickup_sync",
   "invoice_overdue",
   "capacity_digest",
+  "timesheet",
 ] as const;
 export const slackNotificationKindSchema = z.enum(SLACK_NOTIFICATION_KINDS);
 export type SlackNotificationKind = z.infer<typeof slackNotificationKindSchema>;
@@ -22,6 +23,7 @@ export const SLACK_NOTIFICATION_LABELS: Record<SlackNotificationKind, string> = 
   clickup_sync: "ClickUp sync failing",
   invoice_overdue: "Invoice overdue",
   capacity_digest: "Monday digest of people booked over capacity",
+  timesheet: "Timesheet week submitted or rejected",
 };
 
 export const slackFailureSchema = z.object({

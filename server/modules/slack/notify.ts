@@ -172,11 +172,88 @@ export function notifyBudgetTransition(
   });
 }
 
+// ---- Timesheet week submitted or rejected ----
+
+/** The week as people name it: "the week of Mon 23 Nov 2026". */
+function weekLabel(weekStart: string): string {
+  return `the week of ${formatDetailDay(weekStart)}`;
+}
+
+/**
+ * "Timesheet week submitted or rejected": a person submitted their week (reviewers open the
+ * approval queue), or a reviewer rejected it with a comment (the person opens their timesheet).
+ */
+export function timesheetWeekMessage(
+  week: {
+    action: "submit" | "reject";
+    personName: string;
+    weekStart: string;
+    comment: string | null;
+    actorName: string;
+  },
+  publicUrl: string,
+): SlackMessage {
+  const when = weekLabel(week.weekStart);
+  if (week.action === "submit") {
+    const url = `${publicUrl}/reporting/timesheet-approval?week=${week.weekStart}`;
+    const text = `${week.personName} submitted ${when} for approval.`;
+    return {
+      text,
+      blocks: [
+        buttonSection(`*${slackEscape(week.personName)}* submitted ${slackEscape(when)} for approval`, {
+          actionId: "open_timesheet_approval",
+          label: "Review week",
+          url,
+        }),
+      ],
+    };
+  }
+  const url = `${publicUrl}/dashboard?week=${week.weekStart}`;
+  const text = `${week.actorName} rejected ${week.personName}'s timesheet for ${when}: ${week.comment ?? ""}`;
+  return {
+    text,
+    blocks: [
+      buttonSection(
+        `*${slackEscape(week.actorName)}* rejected *${slackEscape(week.personName)}*'s timesheet for ${slackEscape(when)}`,
+        { actionId: "open_timesheet", label: "Open timesheet", url },
+      ),
+      contextLine(slackEscape(`“${week.comment ?? ""}”`)),
+    ],
+  };
+}
+
+/**
+ * A week was submitted or rejected (changeOwnWeek, reviewWeek), in its transaction: keyed by the
+ * week and its version after the step, so each submission and each rejection posts once.
+ */
+export function notifyTimesheetWeek(
+  tx: Executor,
+  ctx: RequestContext,
+  week: {
+    action: "submit" | "reject";
+    clickupUserId: string;
+    personName: string;
+    weekStart: string;
+    version: number;
+    comment: string | null;
+    actorName: string | null;
+  },
+) {
+  return queueSlackNotification(tx, ctx, {
+    kind: "timesheet",
+    eventKey: `${week.clickupUserId}:${week.weekStart}:${week.action}:v${week.version}`,
+    message: timesheetWeekMessage(
+      { ...week, actorName: week.actorName ?? displayName(ctx.user) },
+      ctx.deps.config.publicUrl,
+    ),
+  });
+}
+
 // ---- ClickUp sync failing ----
 
 /** "ClickUp sync failing": the reason as Settings → ClickUp sync shows it (the run's error). */
 export function clickUpSyncFailingMessage(reason: string, publicUrl: string): SlackMessage {
-  const url = `${publicUrl}/settings#sync`;
+  const url = `${publicUrl}/settings?tab=clickup#sync`;
   const text = `ClickUp sync is failing: ${reason}`;
   return {
     text,

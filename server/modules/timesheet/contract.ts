@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { isoDaySchema } from "@domain/iso-day";
+import { commaListSchema, pageQueryFields, pagedSchema } from "@domain/paging";
 import { TIMESHEET_HOURS_INPUT } from "@domain/timesheet";
+import {
+  lockedWeekChangeSchema,
+  TIMESHEET_COMMENT_MAX,
+  timesheetWeekActionSchema,
+  timesheetWeekStatusSchema,
+} from "@domain/timesheet-approval";
 
 /* Request and response shapes of /api/timesheet (spec §5, §7), shared with the web app. */
 
@@ -51,6 +58,22 @@ export const writeBackStatusSchema = z.enum(["none", "pending", "synced", "faile
 
 export type WriteBackStatus = z.infer<typeof writeBackStatusSchema>;
 
+/** One person's week as approval sees it (also part of GET /api/timesheet). */
+export const timesheetWeekStateSchema = z.object({
+  status: timesheetWeekStatusSchema,
+  /** Send it back with a reviewer's action: a stale version answers 409. 0 for a week never acted on. */
+  version: z.number().int(),
+  submittedAt: z.string().nullable(),
+  submittedByName: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decidedByName: z.string().nullable(),
+  /** The reviewer's last comment (why it was rejected). */
+  comment: z.string().nullable(),
+  /** Why the hours cannot be changed (approved or submitted), or null. */
+  editRefusal: z.string().nullable(),
+});
+export type TimesheetWeekState = z.infer<typeof timesheetWeekStateSchema>;
+
 export const timesheetCellSchema = z.object({
   /** Hours this timesheet wrote for the cell (the editable value). */
   hours: z.number(),
@@ -82,6 +105,8 @@ const timesheetShape = {
   cells: z.record(z.string(), timesheetCellSchema),
   /** Entries are written back to the user's ClickUp account. */
   writeBackEnabled: z.boolean(),
+  /** The week's approval. */
+  approval: timesheetWeekStateSchema,
 };
 
 export const timesheetResponseSchema = z.object(timesheetShape).meta({ id: "Timesheet" });
@@ -101,3 +126,101 @@ export const saveTimesheetResponseSchema = z
   .meta({ id: "SaveTimesheetResponse" });
 
 export type SaveTimesheetResponse = z.infer<typeof saveTimesheetResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Approval (PRODUCT.md → Timesheet approval; domain/timesheet-approval.ts)
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/timesheet/submit and /withdraw: the caller's own week. */
+export const ownWeekRequestSchema = z
+  .strictObject({ weekStart: timesheetDaySchema })
+  .meta({ id: "OwnWeekRequest" });
+export type OwnWeekRequest = z.infer<typeof ownWeekRequestSchema>;
+
+export const ownWeekResponseSchema = z
+  .object({ weekStart: z.string(), approval: timesheetWeekStateSchema })
+  .meta({ id: "OwnWeek" });
+export type OwnWeekResponse = z.infer<typeof ownWeekResponseSchema>;
+
+/** /api/timesheet/weeks/:clickupUserId/:weekStart */
+export const weekParamSchema = z.strictObject({
+  clickupUserId: z.string().trim().min(1).max(64),
+  weekStart: timesheetDaySchema,
+});
+export type WeekParam = z.infer<typeof weekParamSchema>;
+
+/** POST …/approve, …/reject, …/reopen. */
+export const reviewWeekRequestSchema = z
+  .strictObject({
+    /** The version the reviewer saw (a changed week answers 409). */
+    version: z.number().int().min(0).max(1_000_000),
+    comment: z.string().max(TIMESHEET_COMMENT_MAX).optional(),
+  })
+  .meta({ id: "ReviewWeekRequest" });
+export type ReviewWeekRequest = z.infer<typeof reviewWeekRequestSchema>;
+
+/** GET /api/timesheet/weeks: the approval queue (owners and admins). */
+export const weekQueueQuerySchema = z.strictObject({
+  /** Default: submitted. */
+  status: commaListSchema(timesheetWeekStatusSchema).optional(),
+  /** A ClickUp user id. */
+  person: z.string().trim().min(1).max(64).optional(),
+  /** Weeks starting on or after / on or before these days. */
+  from: timesheetDaySchema.optional(),
+  to: timesheetDaySchema.optional(),
+  ...pageQueryFields({ max: 100, fallback: 25 }),
+});
+export type WeekQueueQuery = z.infer<typeof weekQueueQuerySchema>;
+
+export const queuedWeekSchema = timesheetWeekStateSchema.extend({
+  clickupUserId: z.string(),
+  personName: z.string(),
+  weekStart: z.string(),
+  /** Time logged in the week (ms), ClickUp's and the timesheet's, and of it billable. */
+  totalMs: z.number().int(),
+  billableMs: z.number().int(),
+  /** Changes made in ClickUp after approval, not yet acknowledged. */
+  openChanges: z.number().int(),
+  /** What the caller may do (none on their own week). */
+  actions: z.array(timesheetWeekActionSchema),
+});
+export type QueuedWeek = z.infer<typeof queuedWeekSchema>;
+
+export const weekQueueResponseSchema = pagedSchema(queuedWeekSchema).meta({ id: "TimesheetWeekQueue" });
+export type WeekQueueResponse = z.infer<typeof weekQueueResponseSchema>;
+
+/** GET /api/timesheet/locked-changes: ClickUp-side changes to approved weeks. */
+export const lockedChangesQuerySchema = z.strictObject({
+  state: z.enum(["open", "all"]).default("open"),
+  ...pageQueryFields({ max: 100, fallback: 25 }),
+});
+export type LockedChangesQuery = z.infer<typeof lockedChangesQuerySchema>;
+
+const lockedEntrySchema = z.object({
+  taskId: z.string().nullable(),
+  taskName: z.string().nullable(),
+  start: z.string(),
+  durationMs: z.number().int(),
+  billable: z.boolean(),
+});
+
+export const lockedChangeSchema = z.object({
+  id: z.string(),
+  clickupUserId: z.string(),
+  personName: z.string(),
+  weekStart: z.string(),
+  timeEntryId: z.string(),
+  change: lockedWeekChangeSchema,
+  before: lockedEntrySchema.nullable(),
+  after: lockedEntrySchema.nullable(),
+  detectedAt: z.string(),
+  acknowledgedAt: z.string().nullable(),
+  acknowledgedByName: z.string().nullable(),
+});
+export type LockedChange = z.infer<typeof lockedChangeSchema>;
+
+export const lockedChangesResponseSchema = pagedSchema(lockedChangeSchema).meta({ id: "LockedWeekChanges" });
+export type LockedChangesResponse = z.infer<typeof lockedChangesResponseSchema>;
+
+/** /api/timesheet/locked-changes/:id */
+export const lockedChangeParamSchema = z.strictObject({ id: z.string().trim().min(1).max(64) });

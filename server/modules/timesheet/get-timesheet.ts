@@ -12,6 +12,8 @@ import type {
   TimesheetRow,
   WriteBackStatus,
 } from "./contract";
+import { selectWeek } from "./approval-repo";
+import { toWeekState } from "./approval-views";
 import { selectTaskNames, selectWeekEntries } from "./repo";
 
 const STATUS_RANK: Record<WriteBackStatus, number> = { none: 0, synced: 1, pending: 2, failed: 3 };
@@ -62,9 +64,10 @@ export async function readTimesheet(
   const window = weekWindow(weekDate);
   const weekStart = toIsoDate(window.start) as string;
   const days = Array.from({ length: 7 }, (_, i) => toIsoDate(addDays(window.start, i)) as string);
-  const [weekTasks, entries] = await Promise.all([
+  const [weekTasks, entries, week] = await Promise.all([
     selectWeekTasks(executor, scope, weekStart, days[6] as string),
     selectWeekEntries(executor, scope.organizationId, scope.clickupUserId, window.start, window.endExclusive),
+    selectWeek(executor, scope.organizationId, scope.clickupUserId, weekStart),
   ]);
 
   const rows: TimesheetRow[] = weekTasks.map((t) => ({
@@ -102,5 +105,12 @@ export async function readTimesheet(
       cell.clickupHours += hours;
     }
   }
-  return { weekStart, days, rows, cells, writeBackEnabled: logger.writeBackEnabled };
+  return {
+    weekStart,
+    days,
+    rows,
+    cells,
+    writeBackEnabled: logger.writeBackEnabled,
+    approval: toWeekState(week),
+  };
 }

@@ -12,10 +12,12 @@ import {
 import { transaction } from "../../db/executor";
 import { requestBudgetLabourRefresh } from "../../jobs/refresh-budget-labour";
 import { enqueueWriteBack as enqueueWriteBackJob } from "../../jobs/write-back-time-entries";
-import { badRequest } from "../../lib/errors";
+import { badRequest, conflict } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { RequestContext } from "../../request-context";
 import { recordChange } from "../audit/record-change";
+import { selectWeek } from "./approval-repo";
+import { toWeekState } from "./approval-views";
 import type { SaveTimesheetRequest, SaveTimesheetResponse } from "./contract";
 import { readTimesheet, resolveTimeLogger } from "./get-timesheet";
 import {
@@ -92,6 +94,12 @@ export async function saveTimesheet(
   const changes = { inserted: 0, updated: 0, deleted: 0, unchanged: 0 };
 
   await transaction(ctx.deps.database, async (tx) => {
+    // A submitted or approved week keeps its hours (409): read under a share lock, so a decision
+    // taken meanwhile either waits for this save or is seen by it.
+    const week = toWeekState(
+      await selectWeek(tx, scope.organizationId, scope.clickupUserId, input.weekStart, "share"),
+    );
+    if (week.editRefusal) throw conflict(week.editRefusal);
     const own = await lockOwnWeekEntries(
       tx,
       scope.organizationId,
