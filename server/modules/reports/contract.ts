@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timesheetWeekStatusSchema } from "@domain/timesheet-approval";
 import { isoDaySchema } from "@domain/iso-day";
 import { pageQueryFields, pagedSchema } from "@domain/paging";
 
@@ -255,6 +256,13 @@ export const utilizationResponseSchema = z
     /** The team: every person shown. */
     totals: z.object(utilizationFigures),
     cells: z.array(utilizationCellSchema),
+    /**
+     * Timesheet approval of the people's weeks (Monday weeks, as the timesheet has them) that
+     * touch the period; a week not listed is open (not submitted).
+     */
+    timesheetWeeks: z.array(
+      z.object({ personId: z.string(), weekStart: z.string(), status: timesheetWeekStatusSchema }),
+    ),
   })
   .meta({ id: "UtilizationReport" });
 export type UtilizationResponse = z.infer<typeof utilizationResponseSchema>;

@@ -1,4 +1,5 @@
 import type { RequestContext } from "../../request-context";
+import { selectWeekStatuses } from "../timesheet/approval-repo";
 import type {
   ReportFilter,
   UtilizationDaysQuery,
@@ -29,7 +30,10 @@ function utilizationFigures(r: UtilizationSqlRow | undefined) {
  */
 export async function getUtilization(ctx: RequestContext, query: ReportFilter): Promise<UtilizationResponse> {
   const setup = await reportSetup(ctx, query);
-  const found = await selectUtilization(ctx.db, setup.scope);
+  const [found, weeks] = await Promise.all([
+    selectUtilization(ctx.db, setup.scope),
+    selectWeekStatuses(ctx.db, ctx.organizationId, setup.scope),
+  ]);
   const rows: UtilizationRow[] = found
     .filter((r) => r.kind === "person" && r.person_id !== null)
     .map((r) => ({
@@ -50,6 +54,11 @@ export async function getUtilization(ctx: RequestContext, query: ReportFilter): 
     rows,
     totals: utilizationFigures(found.find((r) => r.kind === "total")),
     cells,
+    timesheetWeeks: weeks.map((w) => ({
+      personId: w.clickup_user_id,
+      weekStart: w.week_start,
+      status: w.status,
+    })),
   };
 }
 

@@ -115,6 +115,26 @@ export async function selectClickupUserName(
   return row?.name;
 }
 
+/**
+ * The weeks acted on (not open) that touch [from, to], of one person or everyone: the week
+ * status the utilization report shows.
+ */
+export async function selectWeekStatuses(
+  ex: Executor,
+  orgId: string,
+  range: { from: string; to: string; person?: string | undefined },
+) {
+  return rows<{ clickup_user_id: string; week_start: string; status: TimesheetWeekStatus }>(
+    ex,
+    sql`select clickup_user_id, to_char(week_start, 'YYYY-MM-DD') as week_start, status
+          from timesheet_weeks
+         where organization_id = ${orgId} and status <> 'open'
+           and week_start between ${range.from}::date - 6 and ${range.to}::date
+           ${range.person ? sql`and clickup_user_id = ${range.person}` : sql``}
+         order by clickup_user_id, week_start`,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // The approval queue
 // ---------------------------------------------------------------------------------------------
