@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timesheetWeekStatusSchema } from "@domain/timesheet-approval";
 import { isoDaySchema } from "@domain/iso-day";
 
 /*
@@ -84,6 +85,8 @@ export const weekResponseSchema = z
     weekEnd: z.string(),
     today: z.string(),
     tasks: z.array(dashboardTaskSchema),
+    /** The viewed person's timesheet approval of this week (open when never submitted). */
+    timesheetStatus: timesheetWeekStatusSchema,
   })
   .meta({ id: "DashboardWeek" });
 
