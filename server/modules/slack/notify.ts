@@ -174,7 +174,7 @@ export function notifyBudgetTransition(
 
 // ---- Timesheet week submitted or rejected ----
 
-/** The week as people name it: "the week of Mon 23 Nov 2026". */
+/** The week as people name it: "the week of Mon, Nov 23, 2026". */
 function weekLabel(weekStart: string): string {
   return `the week of ${formatDetailDay(weekStart)}`;
 }

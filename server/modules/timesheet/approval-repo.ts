@@ -162,13 +162,14 @@ export async function selectWeekQueue(
   if (filter.person) where.push(sql`w.clickup_user_id = ${filter.person}`);
   if (filter.from) where.push(sql`w.week_start >= ${filter.from}::date`);
   if (filter.to) where.push(sql`w.week_start <= ${filter.to}::date`);
+  const personName = clickupUserNameSql(sql`pu`, sql`w.clickup_user_id`);
   return listPage<QueueRow, "week">(ex, {
-    select: sql`${weekColumns}, ${clickupUserNameSql(sql`pu`, sql`w.clickup_user_id`)} as person_name`,
+    select: sql`${weekColumns}, ${personName} as person_name`,
     from: sql`timesheet_weeks w ${weekJoins}
       left join provider_users pu on pu.organization_id = w.organization_id and pu.id = w.clickup_user_id`,
     where,
     sorts: { week: sql`w.week_start` },
-    tiebreakers: [sql`person_name`, sql`w.clickup_user_id`],
+    tiebreakers: [personName, sql`w.clickup_user_id`],
     sort: "week",
     dir: "desc",
     page: page.page,
