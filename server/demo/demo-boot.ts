@@ -18,6 +18,7 @@ import { seedFinanceDocuments } from "./seed-finance-documents";
 import { seedSows } from "./seed-sows";
 import { seedCapacityAndRates } from "./seed-capacity-rates";
 import { seedTemplates } from "./seed-templates";
+import { seedTimesheetWeeks } from "./seed-timesheet-weeks";
 
 export const DEMO_WORKSPACE_NAME = "Demo Agency";
 export const DEMO_PASSWORD = "demo1234";
@@ -175,6 +176,8 @@ export async function bootDemo(deps: AppDeps, sim: ClickUpSimulator): Promise<vo
   await seedCapacityAndRates(deps, organizationId, sim.demo);
   // The two folder templates (TV spot, social campaign), once per workspace.
   await seedTemplates(deps, organizationId);
+  // Timesheet weeks approved, submitted and rejected, reviewed by the demo admin (once per workspace).
+  await seedTimesheetWeeks(deps, organizationId, sim.demo, ids.admin!);
   log.info({ organizationId }, "demo workspace connected to the simulated ClickUp; first full sync queued");
   const lines = [
     "",

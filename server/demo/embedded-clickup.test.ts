@@ -9,6 +9,7 @@ import { createWorkspace, randomTestIp, signUp } from "../../tests/api/fixtures"
 import { createTestContext, TestClient, type TestContext } from "../../tests/api/harness";
 import { createApp, type App } from "../app";
 import { firstRow } from "../db/executor";
+import type { WeekQueueResponse } from "../modules/timesheet/contract";
 import { bootDemo, DEMO_PASSWORD, DEMO_WORKSPACE_NAME } from "./demo-boot";
 import { prepareEmbeddedClickUp } from "./embedded-clickup";
 
@@ -141,6 +142,22 @@ describe("the embedded ClickUp simulator and other workspaces (issue 11 item 2)"
     expect(linked.status).toBe(200);
     const status = await member.get<{ me: { clickupEmail: string } | null }>("/api/clickup/status");
     expect(status.body.me?.clickupEmail).toBe("member@demo.test");
+  });
+
+  it("the demo has timesheet weeks to review: submitted, one rejected, approved; the demo admin's own stay open", async () => {
+    const admin = await signIn("admin@demo.test", DEMO_PASSWORD);
+    const queue = await admin.get<WeekQueueResponse>(
+      "/api/timesheet/weeks?status=submitted,rejected,approved&pageSize=100",
+    );
+    expect(queue.status, queue.text).toBe(200);
+    const statuses = new Set(queue.body.items.map((w) => w.status));
+    expect([...statuses].sort()).toEqual(["approved", "rejected", "submitted"]);
+    const submitted = queue.body.items.filter((w) => w.status === "submitted");
+    expect(submitted.length).toBeGreaterThan(2);
+    expect(submitted.every((w) => w.actions.includes("approve") && w.personName.length > 0)).toBe(true);
+    expect(queue.body.items.find((w) => w.status === "rejected")?.comment).toMatch(/split the edit hours/);
+    const adminCu = String(sim.demo.adminUserId);
+    expect(queue.body.items.some((w) => w.clickupUserId === adminCu)).toBe(false);
   });
 
   it("a demo member cannot authorise as the demo owner's simulated ClickUp user", async () => {

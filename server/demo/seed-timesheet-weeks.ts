@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import { addDays, toIsoDate } from "@domain/dates";
+import { startOfWeek } from "@domain/week";
+import type { DemoAgency } from "../../simulator/clickup/demo/model";
+import type { AppDeps } from "../context";
+import { firstRow, run, transaction, type Executor } from "../db/executor";
+
+/*
+ * The demo agency's timesheet approval (PRODUCT.md → Timesheet approval), dated from the demo's
+ * clock so the queue has work on first start: most people approved two weeks ago, last week
+ * submitted by several and one rejected with a comment, the rest still open. The demo admin's and
+ * member's own weeks stay open, so they can try submitting. Runs once per workspace.
+ */
+
+const REJECTION = "Please split the edit hours across the days you worked, not all on Friday.";
+
+export async function seedTimesheetWeeks(
+  deps: AppDeps,
+  organizationId: string,
+  demo: DemoAgency,
+  reviewerUserId: string,
+): Promise<void> {
+  const lastWeek = toIsoDate(addDays(startOfWeek(deps.now()), -7))!;
+  const twoWeeksAgo = toIsoDate(addDays(startOfWeek(deps.now()), -14))!;
+  const own = new Set([demo.adminUserId, demo.memberUserId].map(String));
+  const people = demo.users.map((u) => String(u.id)).filter((id) => !own.has(id));
+  const at = deps.now().toISOString();
+  await transaction(deps.database, async (tx: Executor) => {
+    const existing = await firstRow<{ found: number }>(
+      tx,
+      sql`select 1 as found from timesheet_weeks where organization_id = ${organizationId} limit 1`,
+    );
+    if (existing) return;
+    const week = (person: string, weekStart: string, status: string, comment: string | null = null) =>
+      run(
+        tx,
+        sql`insert into timesheet_weeks (organization_id, clickup_user_id, week_start, status, version,
+              submitted_at, decided_at, decided_by, comment, updated_at)
+            values (${organizationId}, ${person}, ${weekStart}::date, ${status}, ${status === "submitted" ? 1 : 2},
+              ${at}::timestamptz, ${status === "submitted" ? null : at}::timestamptz,
+              ${status === "submitted" ? null : reviewerUserId}, ${comment}, ${at}::timestamptz)
+            on conflict do nothing`,
+      );
+    for (const [i, person] of people.entries()) {
+      if (i % 5 !== 4) await week(person, twoWeeksAgo, "approved");
+      if (i % 3 === 0) await week(person, lastWeek, "submitted");
+    }
+    if (people[1]) await week(people[1], lastWeek, "rejected", REJECTION);
+  });
+}
