@@ -116,7 +116,7 @@ async function auditDialogs(page: Page, who: string, mobile: boolean): Promise<s
     );
   }
   if (who === "admin") {
-    await openRoute(page, "/settings");
+    await openRoute(page, "/settings?tab=security");
     problems.push(
       ...(await auditOpened(
         page,
@@ -290,7 +290,7 @@ describe("keyboard and focus", () => {
 describe("toasts", () => {
   it("a toast does not cover the user menu, which stays clickable while the toast shows", async () => {
     const { context, page } = await signedIn(browser, "member@demo.test", DESKTOP);
-    await openRoute(page, "/settings");
+    await openRoute(page, "/settings?tab=account");
     await page.getByRole("button", { name: "Save", exact: true }).first().click();
     const toast = page.locator("[data-sonner-toast]").first();
     await toast.waitFor({ state: "visible" });

@@ -42,6 +42,11 @@ export function signedInRoutes(projectId: string): string[] {
     "/templates/folders",
     "/templates/folders/no-such-template",
     "/settings",
+    "/settings?tab=people",
+    "/settings?tab=clickup",
+    "/settings?tab=slack",
+    "/settings?tab=security",
+    "/settings?tab=account",
   ];
 }
 
