@@ -35,7 +35,7 @@ describe("Slack notifications", () => {
       headers: { origin: app },
     });
     expect(signIn.status()).toBe(200);
-    await openRoute(page, `${app}/settings`);
+    await openRoute(page, `${app}/settings?tab=slack`);
     const panel = page.locator("#slack");
     await panel.waitFor();
     await panel.getByRole("link", { name: /Add to Slack|Install again/ }).click();
@@ -45,7 +45,8 @@ describe("Slack notifications", () => {
     await page.getByRole("radio", { name: /Demo Agency/ }).check();
     await page.getByRole("button", { name: "Allow" }).click();
 
-    await page.waitForURL(/\/settings\?.*slack=installed/);
+    await page.waitForURL(/\/settings\?tab=slack&.*slack=installed/);
+    expect(await page.getByRole("tab", { name: "Slack" }).getAttribute("aria-selected")).toBe("true");
     await expect
       .poll(() => panel.getByRole("status").textContent())
       .toContain("Slack installed in Demo Agency");
