@@ -208,7 +208,7 @@ export function timesheetWeekMessage(
       ],
     };
   }
-  const url = `${publicUrl}/dashboard?week=${week.weekStart}`;
+  const url = `${publicUrl}/dashboard`;
   const text = `${week.actorName} rejected ${week.personName}'s timesheet for ${when}: ${week.comment ?? ""}`;
   return {
     text,
