@@ -13,6 +13,7 @@ const reportPages: RouteObject[] = [
   { path: "utilization", lazy: () => import("./routes/reporting/utilization") },
   { path: "user-directory", lazy: () => import("./routes/reporting/user-directory") },
   { path: "webhook-activity", lazy: () => import("./routes/reporting/webhook-activity") },
+  { path: "timesheet-approval", lazy: () => import("./routes/reporting/timesheet-approval") },
   // Two paths, one page (spec §2).
   { path: "time-sync", lazy: () => import("./routes/reporting/time-sync") },
   { path: "time-sync-validation", lazy: () => import("./routes/reporting/time-sync") },

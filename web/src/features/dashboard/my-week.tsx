@@ -24,6 +24,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import { useWeek, type DashboardTask } from "./api";
 import { StatusPill } from "@/components/status-pill";
+import { WeekStatusBadge } from "@/features/timesheet/week-status-badge";
 import { moveInWeek } from "./week-keys";
 
 const BAR_CLASS = {
@@ -87,13 +88,20 @@ export function MyWeek({ today, onOpenTask }: { today: string; onOpenTask: (task
   return (
     <section aria-labelledby="my-week-title" className={SECTION_CLASS}>
       <div className={TOOLBAR_CLASS}>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <h2 id="my-week-title" className="text-sm font-semibold tracking-wide text-muted-foreground">
             MY WEEK
           </h2>
           <span data-testid="week-range" className="text-sm font-medium">
             {formatWeekRange(weekStart, weekends)}
           </span>
+          {week.data && week.data.timesheetStatus !== "open" && !week.isPlaceholderData ? (
+            <WeekStatusBadge
+              status={week.data.timesheetStatus}
+              className="text-[11px]"
+              context="Timesheet of this week:"
+            />
+          ) : null}
         </div>
         <div className="flex items-center gap-1">
           {!current ? (

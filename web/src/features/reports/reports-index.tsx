@@ -41,6 +41,11 @@ export const REPORTS = [
     title: "Time-sync validation",
     description: "Hours per person per day in ClickUp against hours here, with every discrepancy.",
   },
+  {
+    path: "timesheet-approval",
+    title: "Timesheet approval",
+    description: "Weeks people submitted, to approve or reject, and changes in ClickUp to approved weeks.",
+  },
 ] as const;
 
 export function ReportsIndex() {

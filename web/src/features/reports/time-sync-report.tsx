@@ -14,6 +14,7 @@ import {
   timeSyncResyncResponseSchema,
   type TimeSyncRow,
 } from "../../../../server/modules/reports/time-sync-contract";
+import { LockedChanges } from "@/features/timesheet/locked-changes";
 import { EmptyReport } from "./report-table";
 import { TimeSyncTable } from "./time-sync-table";
 import { TimeSyncWriteBacks, useTimeSyncWriteBacks } from "./time-sync-write-backs";
@@ -353,6 +354,7 @@ export function TimeSyncReport() {
       )}
 
       <TimeSyncWriteBacks />
+      <LockedChanges />
     </Page>
   );
 }

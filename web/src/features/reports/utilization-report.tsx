@@ -2,7 +2,9 @@ import { useState } from "react";
 import { Figure } from "@/components/document-parts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDetailDay, formatHours } from "@domain/index";
+import { formatDetailDay, formatHours, TIMESHEET_WEEK_STATUS_LABELS } from "@domain/index";
+import { heatWeekStatus, weekStatusMap } from "@/features/timesheet/approval";
+import { WeekStatusIcon } from "@/features/timesheet/week-status-badge";
 import { cn } from "@/lib/cn";
 import {
   useUtilizationDays,
@@ -48,6 +50,13 @@ function heat(bp: number | null): string {
   if (bp <= 10000) return "bg-primary text-primary-foreground";
   return "bg-destructive text-white";
 }
+
+/** The corner mark of a heat-map week whose timesheet is not open. */
+const STATUS_MARK = {
+  approved: "bg-green-600 text-white",
+  submitted: "bg-amber-500 text-white",
+  rejected: "bg-red-600 text-white",
+} as const;
 
 interface DaysTarget {
   title: string;
@@ -107,6 +116,7 @@ function UtilizationBody({
     rows: data.rows,
   });
   const cells = new Map<string, UtilizationCell>(data.cells.map((c) => [`${c.personId}|${c.week}`, c]));
+  const statuses = weekStatusMap(data.timesheetWeeks);
   const { totals } = data;
   const td = REPORT_CELL;
   if (rows.length === 0) {
@@ -156,12 +166,17 @@ function UtilizationBody({
                   {data.weeks.map((w) => {
                     const c = cells.get(`${r.personId}|${w}`);
                     const bp = c?.utilizationBp ?? null;
+                    const status = heatWeekStatus(statuses, r.personId, w);
                     return (
                       <td key={w} className="p-0.5">
                         <button
                           type="button"
+                          data-testid="heat-cell"
+                          data-person={r.personId}
+                          data-week={w}
+                          data-timesheet={status}
                           className={cn(
-                            "h-8 w-14 rounded text-center tabular-nums focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                            "relative h-8 w-14 rounded text-center tabular-nums focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
                             heat(bp),
                           )}
                           onClick={() =>
@@ -169,8 +184,19 @@ function UtilizationBody({
                           }
                         >
                           {bp === null ? "—" : `${Math.round(bp / 100)}%`}
+                          {status !== "open" ? (
+                            <span
+                              aria-hidden
+                              className={cn(
+                                "absolute top-0 right-0 flex size-3.5 items-center justify-center rounded-bl rounded-tr ring-1 ring-card",
+                                STATUS_MARK[status],
+                              )}
+                            >
+                              <WeekStatusIcon status={status} className="size-2.5" />
+                            </span>
+                          ) : null}
                           <span className="sr-only">
-                            {` (${r.name}, week of ${weekLabel(w)}: ${hoursText(c?.billableMs ?? 0)} billable of ${minutesText(c?.capacityMinutes ?? 0)} capacity)`}
+                            {` (${r.name}, week of ${weekLabel(w)}: ${hoursText(c?.billableMs ?? 0)} billable of ${minutesText(c?.capacityMinutes ?? 0)} capacity; timesheet ${TIMESHEET_WEEK_STATUS_LABELS[status].toLowerCase()})`}
                           </span>
                         </button>
                       </td>
@@ -181,6 +207,21 @@ function UtilizationBody({
             </tbody>
           </table>
         </div>
+        <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+          <span>Timesheet:</span>
+          {(["approved", "submitted", "rejected"] as const).map((s) => (
+            <span key={s} className="inline-flex items-center gap-1">
+              <span
+                aria-hidden
+                className={cn("flex size-3.5 items-center justify-center rounded-sm", STATUS_MARK[s])}
+              >
+                <WeekStatusIcon status={s} className="size-2.5" />
+              </span>
+              {TIMESHEET_WEEK_STATUS_LABELS[s]}
+            </span>
+          ))}
+          <span>no mark: {TIMESHEET_WEEK_STATUS_LABELS.open.toLowerCase()}</span>
+        </p>
       </figure>
 
       <ReportTable

@@ -3,12 +3,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AlertTriangle, CheckCircle2, ChevronLeft, ChevronRight, CloudUpload } from "lucide-react";
+import { AlertTriangle, CheckCircle2, ChevronLeft, ChevronRight, CloudUpload, Lock } from "lucide-react";
 import {
+  formatDateTime,
   formatHours,
   formatTimesheetDayTotal,
   formatWeekRange,
   MESSAGES,
+  ownWeekActions,
   shiftWeek,
   startOfWeek,
   TIMESHEET_DAY_MESSAGE,
@@ -31,7 +33,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toaster";
 import { useOrgId } from "@/features/dashboard/api";
-import { apiFetch } from "@/lib/api";
+import { ApiError, apiFetch } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import {
   saveTimesheetResponseSchema,
@@ -39,7 +41,10 @@ import {
   type SaveTimesheetRequest,
   type TimesheetCell,
   type TimesheetResponse,
+  type TimesheetWeekState,
 } from "../../../../server/modules/timesheet/contract";
+import { timesheetKeys, useOwnWeekAction } from "./api";
+import { WeekStatusBadge } from "./week-status-badge";
 
 const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
 const dayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", day: "numeric", timeZone: "UTC" });
@@ -110,7 +115,10 @@ export function TimesheetDialog({
         }}
       >
         <DialogHeader className="gap-1 px-4 pt-4 pr-12 pb-2 text-left sm:px-6 sm:pt-6">
-          <DialogTitle>Weekly Timesheet</DialogTitle>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <DialogTitle>Weekly Timesheet</DialogTitle>
+            {open ? <HeaderStatus weekStart={weekStart} /> : null}
+          </div>
           <div className="flex items-center gap-1">
             <Button variant="ghost" size="icon" aria-label="Previous week" onClick={() => showWeek(-1)}>
               <ChevronLeft aria-hidden />
@@ -218,14 +226,25 @@ interface EditorProps {
   onCancel: () => void;
 }
 
-function TimesheetEditor({ weekStart, ...props }: EditorProps) {
+/** GET /api/timesheet for the week (the editor and the header's status share the answer). */
+function useTimesheet(weekStart: string) {
   const org = useOrgId();
-  const sheet = useQuery({
-    queryKey: ["timesheet", org, weekStart],
+  return useQuery({
+    queryKey: timesheetKeys.week(org, weekStart),
     queryFn: () => apiFetch(`/api/timesheet?week=${weekStart}`, timesheetResponseSchema),
     enabled: Boolean(org),
     staleTime: 0,
   });
+}
+
+/** The week's approval status beside the title, once the week is loaded. */
+function HeaderStatus({ weekStart }: { weekStart: string }) {
+  const sheet = useTimesheet(weekStart);
+  return sheet.data ? <WeekStatusBadge status={sheet.data.approval.status} /> : null;
+}
+
+function TimesheetEditor({ weekStart, ...props }: EditorProps) {
+  const sheet = useTimesheet(weekStart);
 
   useEffect(() => {
     if (sheet.isError)
@@ -257,12 +276,15 @@ function TimesheetEditor({ weekStart, ...props }: EditorProps) {
 
 function Footer({
   children,
+  weekAction,
   onCancel,
   onSave,
   saving,
   canSave,
 }: {
   children?: React.ReactNode;
+  /** Submit or Withdraw, before Save. */
+  weekAction?: React.ReactNode;
   onCancel: () => void;
   onSave: () => void;
   saving: boolean;
@@ -274,10 +296,11 @@ function Footer({
       className="flex flex-col gap-2 border-t bg-background px-4 py-3 sm:px-6"
     >
       {children}
-      <DialogFooter className="flex-row justify-end">
+      <DialogFooter className="flex-row flex-wrap justify-end">
         <Button variant="outline" onClick={onCancel} disabled={saving}>
           Cancel
         </Button>
+        {weekAction}
         <Button onClick={onSave} disabled={saving || !canSave}>
           {saving ? (
             <>
@@ -345,26 +368,85 @@ function TimesheetGrid({
     mutationFn: (body: SaveTimesheetRequest) =>
       apiFetch("/api/timesheet", saveTimesheetResponseSchema, { method: "PUT", json: body }),
     onSuccess: (data) => {
-      queryClient.setQueryData(["timesheet", org, weekStart], data);
+      queryClient.setQueryData(timesheetKeys.week(org, weekStart), data);
       void queryClient.invalidateQueries({ queryKey: ["dashboard", org] });
-      toast.success(MESSAGES.timesheet.saved.title, { description: MESSAGES.timesheet.saved.description });
-      onSaved();
     },
-    onError: () =>
-      toast.error(MESSAGES.timesheet.saveFailed.title, {
-        description: MESSAGES.timesheet.saveFailed.description,
-      }),
+    onError: (error) => {
+      // A week submitted or approved meanwhile (409) says why; anything else is the spec's message.
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: timesheetKeys.week(org, weekStart) });
+        toast.error(MESSAGES.timesheet.saveFailed.title, { description: error.message });
+      } else {
+        toast.error(MESSAGES.timesheet.saveFailed.title, {
+          description: MESSAGES.timesheet.saveFailed.description,
+        });
+      }
+    },
   });
-  const saving = save.isPending;
+  const weekAction = useOwnWeekAction();
+  const saving = save.isPending || weekAction.isPending;
+  const { approval } = sheet;
+  const locked = approval.editRefusal !== null;
 
-  const submit = form.handleSubmit((valid) => {
+  /** The typed hours as the API takes them (only hours above 0). */
+  const payloadOf = (valid: TimesheetFormValues) => {
     const payload: Record<string, number> = {};
     for (const [field, raw] of Object.entries(valid.cells)) {
       const hours = timesheetHoursFromInput(raw) ?? 0;
       if (hours > 0) payload[cellKey(field)] = hours;
     }
-    save.mutate({ weekStart, cells: payload });
+    return payload;
+  };
+
+  const submit = form.handleSubmit((valid) => {
+    save.mutate(
+      { weekStart, cells: payloadOf(valid) },
+      {
+        onSuccess: () => {
+          toast.success(MESSAGES.timesheet.saved.title, {
+            description: MESSAGES.timesheet.saved.description,
+          });
+          onSaved();
+        },
+      },
+    );
   });
+
+  /** Submit or withdraw the week; the dialog stays open on the week's new status. */
+  const changeWeek = (action: "submit" | "withdraw", savedFirst = false) =>
+    weekAction.mutate(
+      { action, weekStart },
+      {
+        onSuccess: (res) => {
+          queryClient.setQueryData<TimesheetResponse>(timesheetKeys.week(org, weekStart), (old) =>
+            old ? { ...old, approval: res.approval } : old,
+          );
+          toast.success(action === "submit" ? "Week submitted" : "Week withdrawn", {
+            description:
+              action === "submit"
+                ? `${savedFirst ? "Your hours were saved. " : ""}An admin reviews it; its hours are locked while it waits.`
+                : "You can change its hours again.",
+          });
+        },
+        onError: (error) =>
+          toast.error(action === "submit" ? "Could not submit the week" : "Could not withdraw the week", {
+            description: error.message,
+          }),
+      },
+    );
+
+  /**
+   * Submit week with unsaved hours saves them first, then submits (what is submitted is what the
+   * grid shows; a refused save submits nothing).
+   */
+  const submitWeek = form.handleSubmit((valid) => {
+    if (!unsaved) {
+      changeWeek("submit");
+      return;
+    }
+    save.mutate({ weekStart, cells: payloadOf(valid) }, { onSuccess: () => changeWeek("submit", true) });
+  });
+  const canSubmitWeek = refused.size === 0 && overfull.size === 0;
 
   /** Hidden below 768 px unless it is the day shown. */
   const phoneDay = (day: string) => (day === shownDay ? "max-md:w-20" : "max-md:hidden");
@@ -398,9 +480,12 @@ function TimesheetGrid({
           ))}
         </div>
       ) : null}
+      <ApprovalNotice approval={approval} />
+      {/* Locked, the grid holds nothing focusable: the region itself takes focus to scroll by keyboard. */}
       <div
-        className="min-h-0 flex-1 overflow-auto px-4 pb-3 sm:px-6"
-        data-state={saving ? "saving" : "editing"}
+        className="min-h-0 flex-1 overflow-auto px-4 pb-3 outline-none focus-visible:ring-2 focus-visible:ring-ring sm:px-6"
+        data-state={saving ? "saving" : locked ? "locked" : "editing"}
+        {...(locked ? { tabIndex: 0, role: "region", "aria-label": "Hours of the week (locked)" } : {})}
       >
         {rows.length === 0 ? (
           <p className="mt-1 rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
@@ -464,11 +549,11 @@ function TimesheetGrid({
                             aria-label={`${r.taskName} (${r.folderName}), ${longDayFormat.format(utcDay(d))}`}
                             aria-invalid={hoursRefused || dayRefused || undefined}
                             aria-describedby={describedBy || undefined}
-                            disabled={saving}
+                            disabled={saving || locked}
                             placeholder="0"
                             {...form.register(`cells.${cellField(key)}`)}
                             className={cn(
-                              "h-9 w-full min-w-[3.5rem] rounded-md border bg-background px-1.5 text-right tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-ring md:h-8",
+                              "h-9 w-full min-w-[3.5rem] rounded-md border bg-background px-1.5 text-right tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:bg-muted/60 disabled:text-muted-foreground md:h-8",
                               (hoursRefused || dayRefused) && "border-destructive",
                             )}
                           />
@@ -526,7 +611,18 @@ function TimesheetGrid({
         onCancel={onCancel}
         onSave={() => void submit()}
         saving={saving}
-        canSave={rows.length > 0 && refused.size === 0 && overfull.size === 0}
+        canSave={!locked && rows.length > 0 && refused.size === 0 && overfull.size === 0}
+        weekAction={
+          ownWeekActions(approval.status).includes("withdraw") ? (
+            <Button variant="outline" disabled={saving} onClick={() => changeWeek("withdraw")}>
+              Withdraw
+            </Button>
+          ) : ownWeekActions(approval.status).includes("submit") ? (
+            <Button variant="secondary" disabled={saving || !canSubmitWeek} onClick={() => void submitWeek()}>
+              Submit week
+            </Button>
+          ) : null
+        }
       >
         {refused.size > 0 ? (
           <p id={hoursMessageId} className="text-sm text-destructive">
@@ -538,13 +634,64 @@ function TimesheetGrid({
             {TIMESHEET_DAY_MESSAGE}
           </p>
         ) : null}
-        {sheet.writeBackEnabled ? (
+        {sheet.writeBackEnabled && !locked ? (
           <p className="text-xs text-muted-foreground">
             Saved hours are also logged as your time entries in ClickUp.
           </p>
         ) : null}
       </Footer>
     </>
+  );
+}
+
+/**
+ * What the week's approval means here: why its hours cannot change (submitted or approved), or
+ * the reviewer's comment on a rejected week.
+ */
+function ApprovalNotice({ approval }: { approval: TimesheetWeekState }) {
+  if (approval.status === "rejected") {
+    return (
+      <div
+        data-testid="timesheet-approval-notice"
+        className="mx-4 mb-2 rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm sm:mx-6"
+      >
+        <p className="font-medium">
+          Rejected{approval.decidedByName ? ` by ${approval.decidedByName}` : ""}
+          {approval.decidedAt ? (
+            <span className="font-normal text-muted-foreground"> · {formatDateTime(approval.decidedAt)}</span>
+          ) : null}
+        </p>
+        {approval.comment ? (
+          <p
+            data-testid="timesheet-review-comment"
+            className="mt-0.5 [overflow-wrap:anywhere] whitespace-pre-line"
+          >
+            {approval.comment}
+          </p>
+        ) : null}
+        <p className="mt-0.5 text-xs text-muted-foreground">Change the hours and submit the week again.</p>
+      </div>
+    );
+  }
+  if (!approval.editRefusal) return null;
+  const by =
+    approval.status === "approved"
+      ? approval.decidedByName && `Approved by ${approval.decidedByName}`
+      : approval.submittedAt && `Submitted ${formatDateTime(approval.submittedAt)}`;
+  return (
+    <div
+      role="status"
+      data-testid="timesheet-approval-notice"
+      className="mx-4 mb-2 flex items-start gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm sm:mx-6"
+    >
+      <Lock aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+      <div className="min-w-0">
+        <p data-testid="timesheet-edit-refusal" className="font-medium">
+          {approval.editRefusal}
+        </p>
+        {by ? <p className="text-xs text-muted-foreground">{by}</p> : null}
+      </div>
+    </div>
   );
 }
 
