@@ -341,7 +341,7 @@ function Body({
       clickup.data && clickup.data.workspace === null ? (
         <p className="mb-3 rounded-lg border border-dashed px-3 py-2 text-sm">
           Connect ClickUp to see milestones: they are ClickUp tasks.{" "}
-          <Link to="/settings" className="font-medium underline">
+          <Link to="/settings?tab=clickup" className="font-medium underline">
             Go to Settings
           </Link>
         </p>

@@ -247,7 +247,7 @@ function WorkloadBody({
       <EmptyState title="Connect ClickUp to see the workload">
         <p>The grid is built from ClickUp tasks, their assignees and estimates.</p>
         <Button asChild size="sm" className="mt-3">
-          <Link to="/settings">Go to Settings</Link>
+          <Link to="/settings?tab=clickup">Go to Settings</Link>
         </Button>
       </EmptyState>
     ) : filtered ? (
