@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rows, run, type Executor } from "../../db/executor";
 import type { CuTimeEntry } from "../../integrations/clickup/types";
-import { flagDeletedChanges, flagIncomingChanges, hasApprovedWeeks } from "../timesheet/approval-repo";
 import { jsonb } from "./jsonb";
 
 /**
@@ -22,8 +21,6 @@ export async function upsertTimeEntries(ex: Executor, orgId: string, entries: Cu
     billable: e.billable,
     description: e.description,
   }));
-  // A change to an approved week is stored all the same, and flagged for the admin.
-  if (await hasApprovedWeeks(ex, orgId)) await flagIncomingChanges(ex, orgId, data);
   await run(
     ex,
     sql`
@@ -51,17 +48,16 @@ export async function markTimeEntriesDeletedInWindow(
   since: string,
   taskId?: string,
 ): Promise<number> {
-  // Over `time_entries t`, for the update and for flagging deletions from approved weeks.
-  const where = sql`t.organization_id = ${orgId} and t.clickup_id is not null and not t.deleted
-          and t.start_time >= ${new Date(from).toISOString()}::timestamptz
-          and t.start_time < ${new Date(to).toISOString()}::timestamptz
-          and t.updated_at < ${since}::timestamptz
-          and not (t.source = 'timesheet' and t.write_back_status in ('pending', 'failed'))
-          ${taskId ? sql`and t.task_id = ${taskId}` : sql``}`;
-  if (await hasApprovedWeeks(ex, orgId)) await flagDeletedChanges(ex, orgId, where);
   const r = await rows<{ id: string }>(
     ex,
-    sql`update time_entries t set deleted = true, updated_at = now() where ${where} returning t.id`,
+    sql`update time_entries set deleted = true, updated_at = now()
+        where organization_id = ${orgId} and clickup_id is not null and not deleted
+          and start_time >= ${new Date(from).toISOString()}::timestamptz
+          and start_time < ${new Date(to).toISOString()}::timestamptz
+          and updated_at < ${since}::timestamptz
+          and not (source = 'timesheet' and write_back_status in ('pending', 'failed'))
+          ${taskId ? sql`and task_id = ${taskId}` : sql``}
+        returning id`,
   );
   return r.length;
 }

@@ -196,91 +196,11 @@ export async function selectWeekQueue(
 // ClickUp-side changes to approved weeks
 // ---------------------------------------------------------------------------------------------
 
-/** Whether the workspace has any approved week (the sync skips the check otherwise). */
-export async function hasApprovedWeeks(ex: Executor, orgId: string): Promise<boolean> {
-  const row = await firstRow<{ found: boolean }>(
-    ex,
-    sql`select exists (select 1 from timesheet_weeks where organization_id = ${orgId} and status = 'approved') as found`,
-  );
-  return row?.found === true;
-}
-
-export interface IncomingEntry {
-  id: string;
-  userId: string;
-  taskId: string | null;
-  start: string;
-  duration: number;
-  billable: boolean;
-}
-
-const entryJson = (alias: string) => {
-  const e = sql.raw(alias);
-  return sql`jsonb_build_object('taskId', ${e}.task_id, 'start', ${e}.start_time, 'durationMs', ${e}.duration_ms, 'billable', ${e}.billable)`;
-};
-
-/** The Monday (UTC) of a timestamp, as the timesheet's weeks have it. */
-const mondayOf = (t: SQL) => sql`(date_trunc('week', ${t} at time zone 'UTC'))::date`;
-
-/**
- * Before the sync stores `incoming` entries: record each that adds to, changes, or moves out of
- * an approved week (one row per distinct new state; a repeat of the same state adds nothing).
+/*
+ * The rows of locked_week_changes are written by the database itself: the statement-level
+ * triggers of migration 0024 on time_entries compare each statement's rows before and after and
+ * record every change to an approved week, whatever wrote it (full sync, poll, webhook, re-sync).
  */
-export async function flagIncomingChanges(
-  ex: Executor,
-  orgId: string,
-  incoming: IncomingEntry[],
-): Promise<number> {
-  const found = await rows<{ id: string }>(
-    ex,
-    sql`with r as (
-          select r.id, r."userId" as user_id, r."taskId" as task_id, r.start as start_time,
-                 r.duration as duration_ms, r.billable
-            from jsonb_to_recordset(${JSON.stringify(incoming)}::jsonb)
-              as r(id text, "userId" text, "taskId" text, start timestamptz, duration bigint, billable boolean)),
-        d as (
-          select r.*, t.id as old_id, t.deleted as old_deleted, t.user_id as old_user, t.start_time as old_start,
-                 ${entryJson("t")} as before, ${entryJson("r")} as after
-            from r left join time_entries t on t.organization_id = ${orgId} and t.clickup_id = r.id
-           where t.id is null or t.deleted or t.user_id <> r.user_id or t.start_time <> r.start_time
-              or t.duration_ms <> r.duration_ms or t.billable <> r.billable
-              or t.task_id is distinct from r.task_id),
-        hit as (
-          select d.*, w.clickup_user_id, w.week_start from d join timesheet_weeks w
-            on w.organization_id = ${orgId} and w.status = 'approved'
-           and ((w.clickup_user_id = d.user_id and w.week_start = ${mondayOf(sql`d.start_time`)})
-             or (d.old_id is not null and not d.old_deleted and w.clickup_user_id = d.old_user
-                 and w.week_start = ${mondayOf(sql`d.old_start`)})))
-        insert into locked_week_changes (organization_id, id, clickup_user_id, week_start, time_entry_id, change,
-          before, after, fingerprint, detected_at)
-        select ${orgId}, gen_random_uuid()::text, h.clickup_user_id, h.week_start, h.id,
-               case when h.old_id is null or h.old_deleted then 'added' else 'changed' end,
-               case when h.old_id is null or h.old_deleted then null else h.before end, h.after,
-               md5(h.clickup_user_id || h.week_start::text || h.after::text), now()
-          from hit h
-        on conflict (organization_id, time_entry_id, fingerprint) do nothing
-        returning id`,
-  );
-  return found.length;
-}
-
-/** Before the sync marks entries deleted: record each deletion from an approved week. */
-export async function flagDeletedChanges(ex: Executor, orgId: string, where: SQL): Promise<number> {
-  const found = await rows<{ id: string }>(
-    ex,
-    sql`insert into locked_week_changes (organization_id, id, clickup_user_id, week_start, time_entry_id, change,
-          before, after, fingerprint, detected_at)
-        select ${orgId}, gen_random_uuid()::text, w.clickup_user_id, w.week_start, t.clickup_id, 'deleted',
-               ${entryJson("t")}, null, md5('deleted' || t.updated_at::text), now()
-          from time_entries t join timesheet_weeks w
-            on w.organization_id = t.organization_id and w.status = 'approved'
-           and w.clickup_user_id = t.user_id and w.week_start = ${mondayOf(sql`t.start_time`)}
-         where ${where}
-        on conflict (organization_id, time_entry_id, fingerprint) do nothing
-        returning id`,
-  );
-  return found.length;
-}
 
 export interface LockedChangeRow {
   id: string;
