@@ -36,7 +36,8 @@ describe("reports as the owner", () => {
     await signInAsDemo(context, "owner@demo.test");
     await openRoute(page, "/reporting");
     const list = page.getByRole("list", { name: "Reports" });
-    await expect.poll(() => list.getByRole("link").count()).toBe(7);
+    // Seven reports and the timesheet approval queue.
+    await expect.poll(() => list.getByRole("link").count()).toBe(8);
     expect(await text(list)).toContain("Hours, internal cost and client revenue actually incurred");
     await list.getByRole("link", { name: /^Actuals/ }).click();
     await page.waitForURL(/\/reporting\/actual$/);

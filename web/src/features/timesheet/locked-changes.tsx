@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { ArrowRight } from "lucide-react";
 import { formatDateTime } from "@domain/index";
 import { Badge } from "@/components/ui/badge";
@@ -22,7 +22,6 @@ const CHANGE_VARIANT = { added: "success", changed: "warning", deleted: "destruc
  * acknowledges it; the acknowledged ones on request. On the approval queue and the time-sync report.
  */
 export function LockedChanges() {
-  const titleId = useId();
   const [showAll, setShowAll] = useState(false);
   const [page, setPage] = useState(1);
   const list = useLockedChanges(`state=${showAll ? "all" : "open"}&page=${page}&pageSize=${PAGE_SIZE}`);
@@ -30,15 +29,11 @@ export function LockedChanges() {
   const data = list.data;
 
   return (
-    <section
-      aria-labelledby={titleId}
-      className="mt-6 rounded-xl border bg-card p-3 md:p-4"
-      data-testid="locked-changes"
-    >
+    // No aria-labelledby: the heading's words ("… to …") would answer label lookups meant for the
+    // time-sync report's From / To fields.
+    <section className="mt-6 rounded-xl border bg-card p-3 md:p-4" data-testid="locked-changes">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 id={titleId} className="font-semibold">
-          Changes in ClickUp to approved weeks
-        </h2>
+        <h2 className="font-semibold">Changes in ClickUp to approved weeks</h2>
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"
