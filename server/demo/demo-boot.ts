@@ -176,8 +176,6 @@ export async function bootDemo(deps: AppDeps, sim: ClickUpSimulator): Promise<vo
   await seedCapacityAndRates(deps, organizationId, sim.demo);
   // The two folder templates (TV spot, social campaign), once per workspace.
   await seedTemplates(deps, organizationId);
-  // Timesheet weeks approved, submitted and rejected, reviewed by the demo admin (once per workspace).
-  await seedTimesheetWeeks(deps, organizationId, sim.demo, ids.admin!);
   log.info({ organizationId }, "demo workspace connected to the simulated ClickUp; first full sync queued");
   const lines = [
     "",
@@ -199,4 +197,7 @@ export async function bootDemo(deps: AppDeps, sim: ClickUpSimulator): Promise<vo
   // Statements of work: one signed, one sent, one draft, on the demo budgets' projects.
   const sows = await seedSows(ownerCtx);
   if (sows.seeded) log.info("demo statements of work seeded");
+  // Timesheet weeks approved, submitted and rejected, reviewed by the demo admin, once the first
+  // full sync has brought the time entries (once per workspace).
+  await seedTimesheetWeeks(deps, organizationId, sim.demo, ids.admin!);
 }

@@ -158,6 +158,12 @@ describe("the embedded ClickUp simulator and other workspaces (issue 11 item 2)"
     expect(queue.body.items.find((w) => w.status === "rejected")?.comment).toMatch(/split the edit hours/);
     const adminCu = String(sim.demo.adminUserId);
     expect(queue.body.items.some((w) => w.clickupUserId === adminCu)).toBe(false);
+    // Seeded after the first sync: the synced entries of approved weeks are not changes after approval.
+    const changes = await admin.get<{ total: number }>("/api/timesheet/locked-changes");
+    expect(changes.status, changes.text).toBe(200);
+    expect(changes.body.total).toBe(0);
+    expect(queue.body.items.every((w) => w.openChanges === 0)).toBe(true);
+    expect(queue.body.items.some((w) => w.status === "approved" && w.totalMs > 0)).toBe(true);
   });
 
   it("a demo member cannot authorise as the demo owner's simulated ClickUp user", async () => {

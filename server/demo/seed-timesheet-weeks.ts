@@ -4,12 +4,15 @@ import { startOfWeek } from "@domain/week";
 import type { DemoAgency } from "../../simulator/clickup/demo/model";
 import type { AppDeps } from "../context";
 import { firstRow, run, transaction, type Executor } from "../db/executor";
+import { getSyncState } from "../modules/sync/sync-state-repo";
 
 /*
  * The demo agency's timesheet approval (PRODUCT.md → Timesheet approval), dated from the demo's
  * clock so the queue has work on first start: most people approved two weeks ago, last week
  * submitted by several and one rejected with a comment, the rest still open. The demo admin's and
- * member's own weeks stay open, so they can try submitting. Runs once per workspace.
+ * member's own weeks stay open, so they can try submitting. Runs once per workspace, after the
+ * first full sync: entries synced into an already approved week would be flagged as changes made
+ * in ClickUp after approval.
  */
 
 const REJECTION = "Please split the edit hours across the days you worked, not all on Friday.";
@@ -19,7 +22,16 @@ export async function seedTimesheetWeeks(
   organizationId: string,
   demo: DemoAgency,
   reviewerUserId: string,
+  options: { timeoutMs?: number; pollMs?: number } = {},
 ): Promise<void> {
+  // Wait for the first full sync; a failed or slow one leaves the seed to the next start.
+  const deadline = Date.now() + (options.timeoutMs ?? 600_000);
+  for (;;) {
+    const state = await getSyncState(deps.database.db, organizationId);
+    if (state?.lastFullSyncAt) break;
+    if (state?.status === "failed" || Date.now() >= deadline) return;
+    await new Promise((r) => setTimeout(r, options.pollMs ?? 500));
+  }
   const lastWeek = toIsoDate(addDays(startOfWeek(deps.now()), -7))!;
   const twoWeeksAgo = toIsoDate(addDays(startOfWeek(deps.now()), -14))!;
   const own = new Set([demo.adminUserId, demo.memberUserId].map(String));

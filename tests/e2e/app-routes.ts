@@ -29,6 +29,7 @@ export function signedInRoutes(projectId: string): string[] {
     "/reporting/user-directory",
     "/reporting/webhook-activity",
     "/reporting/time-sync",
+    "/reporting/timesheet-approval",
     "/finance",
     "/finance/budgets",
     "/finance/budgets/no-such-budget",
