@@ -8,7 +8,8 @@
  *    billable time — in one hand-written query without names or permissions, and (b) the seed's
  *    client-side path: every week row and every time entry of the people read, summed in JavaScript;
  *  - and what approval costs the sync: one batch of 5,000 unchanged time entries stored again
- *    (upsertTimeEntries) with and without approved weeks in the workspace (the flagging check).
+ *    (upsertTimeEntries) with the locked-week triggers disabled, enabled without approved weeks,
+ *    and enabled with every person's 26 approved weeks.
  *
  *   npm run bench:timesheet                                          # embedded PGlite, in memory
  *   BENCH_DATABASE_URL=postgres://… npm run bench:timesheet          # PostgreSQL (a fresh database)
@@ -79,6 +80,19 @@ runOnSyncedAgency(ORG, { agency: "medium" }, async ({ database, deps, agency, ru
   }));
   const storeBatch = () => transaction(deps.database, (tx) => upsertTimeEntries(tx, ORG, batch));
   const syncRuns = Math.max(5, Math.floor(runs / 2));
+  // The batch without the locked-week triggers (migration 0024), then with them.
+  const triggers = (on: boolean) =>
+    database.raw.query(
+      `alter table time_entries ${on ? "enable" : "disable"} trigger time_entries_locked_week_inserts,
+         ${on ? "enable" : "disable"} trigger time_entries_locked_week_updates`,
+    );
+  // Each phase starts from a vacuumed table: every store leaves 5,000 dead row versions behind.
+  const vacuum = () => database.raw.query("vacuum time_entries");
+  await triggers(false);
+  await vacuum();
+  const syncBare = await measure(storeBatch, syncRuns);
+  await triggers(true);
+  await vacuum();
   const syncWithout = await measure(storeBatch, syncRuns);
 
   await database.raw.query(
@@ -90,7 +104,13 @@ runOnSyncedAgency(ORG, { agency: "medium" }, async ({ database, deps, agency, ru
     [ORG, people, lastWeek, firstApproved],
   );
   await database.raw.query("analyze timesheet_weeks");
+  await vacuum();
   const syncWith = await measure(storeBatch, syncRuns);
+  // The bare batch again, after the others (warm-up and order cancel out between the two).
+  await triggers(false);
+  await vacuum();
+  const syncBareAgain = await measure(storeBatch, syncRuns);
+  await triggers(true);
 
   const fmt = (n: number) => n.toFixed(1).padStart(10);
   const lines: string[] = [];
@@ -141,11 +161,18 @@ runOnSyncedAgency(ORG, { agency: "medium" }, async ({ database, deps, agency, ru
     Math.max(3, Math.floor(runs / 5)),
   );
   row("seed", seed, `every entry read and summed in JavaScript (${seedRows} submitted weeks with time)`);
-  row("sync batch", syncWithout, "5,000 unchanged entries stored again, no approved weeks");
+  const bareP50 = (syncBare.p50 + syncBareAgain.p50) / 2;
+  row("sync batch-tr", syncBare, "5,000 unchanged entries stored again, locked-week triggers disabled");
+  row("sync batch-tr2", syncBareAgain, "the same again, after the two below");
+  row(
+    "sync batch",
+    syncWithout,
+    `the same with the triggers, no approved weeks: ×${(syncWithout.p50 / bareP50).toFixed(2)} p50 of the two without`,
+  );
   row(
     "sync batch+ap",
     syncWith,
-    `the same with ${people.length * WEEKS_APPROVED} approved weeks (flagging check): ×${(syncWith.p50 / syncWithout.p50).toFixed(2)} p50`,
+    `the same with ${people.length * WEEKS_APPROVED} approved weeks: ×${(syncWith.p50 / bareP50).toFixed(2)} p50 of the two without`,
   );
 
   console.log(`\n${database.kind} · ${agency} agency · ${people.length} people · ${runs} runs · ms`);
