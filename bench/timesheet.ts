@@ -4,8 +4,8 @@
  * and last week submitted, then p50/p95 of the server work (use case, no HTTP) of:
  *  - the approval queue's first page (submitted, 25 rows, each week's hours summed in SQL) and
  *    the approved filter (7,800 weeks) as an admin;
- *  - beside (a) the raw-SQL floor: the same page — weeks by status newest first, their logged and
- *    billable time — in one hand-written query without names or permissions, and (b) the seed's
+ *  - beside (a) the raw-SQL floor: the same page — weeks by status newest first, the total, their
+ *    logged and billable time — in one hand-written query without names or permissions, and (b) the seed's
  *    client-side path: every week row and every time entry of the people read, summed in JavaScript;
  *  - and what approval costs the sync: one batch of 5,000 unchanged time entries stored again
  *    (upsertTimeEntries) with the locked-week triggers disabled, enabled without approved weeks,
@@ -30,8 +30,8 @@ const ORG = "bench-org";
 const WEEKS_APPROVED = 26;
 
 /** (a) The floor: one page of weeks by status, newest first, with their logged and billable time. */
-const FLOOR_SQL = `select w.clickup_user_id, w.week_start, w.status, t.total_ms, t.billable_ms
-  from (select * from timesheet_weeks where organization_id = $1 and status = $2
+const FLOOR_SQL = `select w.clickup_user_id, w.week_start, w.status, w.total, t.total_ms, t.billable_ms
+  from (select *, count(*) over () as total from timesheet_weeks where organization_id = $1 and status = $2
          order by week_start desc, clickup_user_id limit 25) w
   cross join lateral (
     select coalesce(sum(e.duration_ms), 0) as total_ms,

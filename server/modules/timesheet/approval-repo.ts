@@ -163,9 +163,12 @@ export async function selectWeekQueue(
   if (filter.from) where.push(sql`w.week_start >= ${filter.from}::date`);
   if (filter.to) where.push(sql`w.week_start <= ${filter.to}::date`);
   const personName = clickupUserNameSql(sql`pu`, sql`w.clickup_user_id`);
+  // The page's rows are chosen on the week and the person's name; who submitted and decided, the
+  // hours and the open changes are read for those rows only (late).
   return listPage<QueueRow, "week">(ex, {
-    select: sql`${weekColumns}, ${personName} as person_name`,
-    from: sql`timesheet_weeks w ${weekJoins}
+    select: sql`w.clickup_user_id, to_char(w.week_start, 'YYYY-MM-DD') as week_start, w.status, w.version,
+      w.submitted_at, w.submitted_by, w.decided_at, w.decided_by, w.comment, ${personName} as person_name`,
+    from: sql`timesheet_weeks w
       left join provider_users pu on pu.organization_id = w.organization_id and pu.id = w.clickup_user_id`,
     where,
     sorts: { week: sql`w.week_start` },
@@ -176,8 +179,11 @@ export async function selectWeekQueue(
     pageSize: page.pageSize,
     // The week's hours (one index range per week on time_entries_user_start_idx) and open flags.
     late: {
-      select: sql`t.total_ms, t.billable_ms, c.open_changes`,
-      from: sql`cross join lateral (
+      select: sql`${profileNameSql("ps")} as submitted_by_name, ${profileNameSql("pd")} as decided_by_name,
+        t.total_ms, t.billable_ms, c.open_changes`,
+      from: sql`left join profiles ps on ps.id = list_page.submitted_by
+        left join profiles pd on pd.id = list_page.decided_by
+        cross join lateral (
           select coalesce(sum(e.duration_ms), 0) as total_ms,
                  coalesce(sum(e.duration_ms) filter (where e.billable), 0) as billable_ms
             from time_entries e
