@@ -88,6 +88,35 @@ export function bossDb(database: Database): PgBoss.Db {
 
 type Deps = Pick<AppDeps, "config" | "database" | "logger" | "secrets" | "clickup">;
 
+/**
+ * Count the job handlers running on `boss`: every `boss.work` handler registered from here on is
+ * wrapped (one place for all the queues' workers), and `settled` waits until none runs.
+ */
+function trackHandlers(boss: PgBoss) {
+  const running = new Set<Promise<unknown>>();
+  const work = boss.work.bind(boss) as (name: string, ...args: unknown[]) => Promise<string>;
+  (boss as unknown as { work: typeof work }).work = (name, ...args) => {
+    const handler = args.pop() as (jobs: unknown) => Promise<unknown>;
+    return work(name, ...args, (jobs: unknown) => {
+      const run = Promise.resolve().then(() => handler(jobs));
+      running.add(run);
+      void run.then(
+        () => running.delete(run),
+        () => running.delete(run),
+      );
+      return run;
+    });
+  };
+  return {
+    async settled(timeoutMs: number): Promise<void> {
+      const until = Date.now() + timeoutMs;
+      while (running.size > 0 && Date.now() < until) {
+        await Promise.race([Promise.allSettled([...running]), new Promise((r) => setTimeout(r, 200))]);
+      }
+    },
+  };
+}
+
 export async function startJobs(deps: Deps, options: JobsOptions = {}): Promise<Jobs> {
   const log = deps.logger.child({ component: "jobs" });
   const boss = new PgBoss({
@@ -98,6 +127,7 @@ export async function startJobs(deps: Deps, options: JobsOptions = {}): Promise<
     migrate: true,
   });
   boss.on("error", (err: Error) => log.error({ err: err.message }, "job queue error"));
+  const handlers = trackHandlers(boss);
   await boss.start();
 
   await boss.createQueue(QUEUES.fullSync, {
@@ -182,6 +212,10 @@ export async function startJobs(deps: Deps, options: JobsOptions = {}): Promise<
     stop: async () => {
       clearInterval(orphanTimer);
       await boss.stop({ graceful: true, wait: true, timeout: 20_000, close: false });
+      // A handler pg-boss handed a job just as it stopped (or one past the timeout) still runs:
+      // wait for it, so its queries and pg-boss's completion of its job are sent before the
+      // database closes.
+      await handlers.settled(20_000);
       await leases.close();
     },
   };
