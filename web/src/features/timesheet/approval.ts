@@ -7,6 +7,7 @@ import {
   toIsoDate,
   type TimesheetWeekStatus,
 } from "@domain/index";
+import { addIsoDays } from "@domain/calendar";
 
 /*
  * Pure helpers of the timesheet approval screens (PRODUCT.md → Timesheet approval): the queue's
@@ -14,9 +15,6 @@ import {
  * locked week reads.
  */
 
-const DAY_MS = 86_400_000;
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The Monday (yyyy-MM-dd) of the week holding `day`, or null when `day` is not a real yyyy-MM-dd. */
 export function mondayOf(day: string | null | undefined): string | null {
@@ -73,7 +71,7 @@ export function queueRange(params: URLSearchParams): { from: string; to: string 
 
 /** A Monday-to-Sunday week as one range: 'Nov 23 – Nov 29, 2026' ('Dec 28, 2026 – Jan 3, 2027' across years). */
 export function weekRangeText(weekStart: string): string {
-  const end = addDays(weekStart, 6);
+  const end = addIsoDays(weekStart, 6);
   const fmt = (day: string, year: boolean) =>
     new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
       month: "short",
@@ -95,7 +93,7 @@ export function heatWeekStatus(
   personId: string,
   heatWeek: string,
 ): TimesheetWeekStatus {
-  const monday = mondayOf(addDays(heatWeek, 3));
+  const monday = mondayOf(addIsoDays(heatWeek, 3));
   return (monday && statuses.get(`${personId}|${monday}`)) || "open";
 }
 
