@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -317,5 +318,33 @@ export const timeEntries = pgTable(
     index("time_entries_write_back_idx")
       .on(t.organizationId, t.userId)
       .where(sql`${t.writeBackStatus} in ('pending', 'failed')`),
+  ],
+);
+
+/**
+ * The time entries summed per person, project and workspace day (billable apart): what every report
+ * reads instead of the entries (issue 16). Kept by statement-level triggers on time_entries and
+ * tasks (migration 0026) and rebuilt for a workspace when its time zone changes, so it always equals
+ * the live, non-deleted, positive entries grouped by their task's current folder ('' when none).
+ * A line's money is priced once on it (PRODUCT.md: round where a line total is formed).
+ */
+export const timeEntryDays = pgTable(
+  "time_entry_days",
+  {
+    organizationId: orgId(),
+    /** The entry's start as a day in the workspace's time zone. */
+    day: date("day", { mode: "string" }).notNull(),
+    /** ClickUp user id. */
+    userId: text("user_id").notNull(),
+    /** The task's folder (project); '' for entries without a task or a task without a folder. */
+    folderId: text("folder_id").notNull(),
+    billable: boolean("billable").notNull(),
+    durationMs: bigint("duration_ms", { mode: "number" }).notNull(),
+    entries: integer("entries").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.day, t.userId, t.folderId, t.billable] }),
+    index("time_entry_days_user_idx").on(t.organizationId, t.userId, t.day),
+    index("time_entry_days_folder_idx").on(t.organizationId, t.folderId, t.day),
   ],
 );

@@ -79,7 +79,7 @@ export async function selectAccrual(
                  ${priceSql(sql`e.ms`, sql`(case when e.user_id = '' then null else ${rateSql("client", subject)} end)`)} as revenue
             from est e),
         act as (
-          select p.folder_id, p.user_id, sum(p.duration_ms) as ms, count(*) as entries, sum(p.revenue) as revenue
+          select p.folder_id, p.user_id, sum(p.duration_ms) as ms, sum(p.entries) as entries, sum(p.revenue) as revenue
             from priced p join pf on pf.folder_id = p.folder_id
            group by 1, 2),
         pairs as (

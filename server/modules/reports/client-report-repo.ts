@@ -117,7 +117,7 @@ export async function selectClientReport(
              ${s.project ? sql`and i.project_id = ${s.project}` : sql``} ${clientIs(sql`c.name`)}
            group by 1, 2),
         cr_time as (
-          select lower(p.client) as ck, min(p.client) as name, count(*) as entries, sum(p.duration_ms) as ms,
+          select lower(p.client) as ck, min(p.client) as name, sum(p.entries) as entries, sum(p.duration_ms) as ms,
                  sum(p.cost) as cost, coalesce(sum(p.duration_ms) filter (where p.internal_rate is null), 0) as unpriced_cost_ms,
                  sum(p.revenue) as revenue, coalesce(sum(p.duration_ms) filter (where p.client_rate is null), 0) as unpriced_revenue_ms
             from priced p where nullif(btrim(p.client), '') is not null group by 1),

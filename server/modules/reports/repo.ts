@@ -108,10 +108,19 @@ function weekOf(day: SQL): SQL {
 }
 
 /**
- * A CTE body ending in `priced`: one row per time entry of the report (id, user_id, task_id,
- * folder_id, client, day, week, duration_ms, billable, internal_rate, client_rate, cost, revenue).
+ * A CTE body ending in `priced`, the report's time priced line by line. A line is a person's time
+ * on a project on a workspace day, billable apart (time_entry_days, kept by triggers): its money is
+ * duration × rate rounded half-even once (PRODUCT.md: round where a line total is formed), and
+ * every figure of a report is a sum of lines. Columns: id (null), user_id, task_id (null),
+ * folder_id, client, day, week, duration_ms, entries, billable, internal_rate, client_rate, cost,
+ * revenue.
+ *
+ * `source: "entries"` gives one row per time entry instead (id, task_id, entries = 1), for the rows
+ * behind a figure: each entry's cost and revenue is its line's total shared out by largest
+ * remainder (each entry's exact price rounded down, the line's leftover minor units to the entries
+ * with the largest remainders), so the entries of a line add up to the line exactly.
  */
-export function reportEntriesCte(s: ReportScope): SQL {
+export function reportEntriesCte(s: ReportScope, source: "lines" | "entries" = "lines"): SQL {
   const org = s.organizationId;
   const roles = (person: SQL) =>
     sql`(select ps.role_tags from person_settings ps where ps.organization_id = ${org} and ps.clickup_user_id = ${person})`;
@@ -124,17 +133,7 @@ export function reportEntriesCte(s: ReportScope): SQL {
   };
   return sql`
     zone as (select o.time_zone as tz, o.week_start from organizations o where o.id = ${org}),
-    ent as materialized (
-      select te.id, te.user_id, te.task_id, te.duration_ms, te.billable, t.folder_id,
-             (te.start_time at time zone z.tz)::date as day
-        from zone z
-        join time_entries te on te.organization_id = ${org} and not te.deleted and te.duration_ms > 0
-         and te.start_time >= (${s.from}::date::timestamp at time zone z.tz)
-         and te.start_time < ((${s.to}::date + 1)::timestamp at time zone z.tz)
-        left join tasks t on t.organization_id = ${org} and t.id = te.task_id
-       where true
-         ${s.person ? sql`and te.user_id = ${s.person}` : sql``}
-         ${s.project ? sql`and t.folder_id = ${s.project}` : sql``}),
+    ent as materialized (${source === "lines" ? linesOf(s) : entriesOf(s)}),
     fol as materialized (
       select x.folder_id, ${folderClientSql(org, sql`x.folder_id`)} as client
         from (select distinct folder_id from ent where folder_id is not null) x),
@@ -155,17 +154,69 @@ export function reportEntriesCte(s: ReportScope): SQL {
       select k.user_id, k.card, k.day, ${rateSql("client", subject, sql`nullif(k.card, '')`)} as rate
         from (select distinct kept.user_id, c.card, kept.day, null::text as folder_id
                 from kept join cards c on c.folder_key = coalesce(kept.folder_id, '')) k),
-    priced as (
+    rated as (
       select kept.id, kept.user_id, kept.task_id, kept.folder_id, kept.client, kept.day,
-             ${weekOf(sql`kept.day`)} as week, kept.duration_ms, kept.billable,
-             ir.rate as internal_rate, cr.rate as client_rate,
-             ${priceSql(sql`kept.duration_ms`, sql`ir.rate`, "columns")} as cost,
-             ${priceSql(sql`kept.duration_ms`, sql`cr.rate`, "columns")} as revenue
+             ${weekOf(sql`kept.day`)} as week, kept.duration_ms, kept.entries, kept.billable,
+             ir.rate as internal_rate, cr.rate as client_rate
         from kept
         join cards c on c.folder_key = coalesce(kept.folder_id, '')
         join internal_rates ir on ir.user_id = kept.user_id and ir.day = kept.day
-        join client_rates cr on cr.user_id = kept.user_id and cr.card = c.card and cr.day = kept.day)`;
+        join client_rates cr on cr.user_id = kept.user_id and cr.card = c.card and cr.day = kept.day),
+    priced as (${source === "lines" ? pricedLines : pricedEntries})`;
 }
+
+/** The lines of the period (time_entry_days), person and project filters pushed into the scan. */
+function linesOf(s: ReportScope): SQL {
+  return sql`
+      select null::text as id, l.user_id, null::text as task_id, l.duration_ms, l.entries, l.billable,
+             nullif(l.folder_id, '') as folder_id, l.day
+        from time_entry_days l
+       where l.organization_id = ${s.organizationId} and l.entries > 0
+         and l.day between ${s.from}::date and ${s.to}::date
+         ${s.person ? sql`and l.user_id = ${s.person}` : sql``}
+         ${s.project ? sql`and l.folder_id = ${s.project}` : sql``}`;
+}
+
+/** The entries of the period, one by one (the rows behind a figure). */
+function entriesOf(s: ReportScope): SQL {
+  const org = s.organizationId;
+  return sql`
+      select te.id, te.user_id, te.task_id, te.duration_ms, 1 as entries, te.billable, t.folder_id,
+             (te.start_time at time zone z.tz)::date as day
+        from zone z
+        join time_entries te on te.organization_id = ${org} and not te.deleted and te.duration_ms > 0
+         and te.start_time >= (${s.from}::date::timestamp at time zone z.tz)
+         and te.start_time < ((${s.to}::date + 1)::timestamp at time zone z.tz)
+        left join tasks t on t.organization_id = ${org} and t.id = te.task_id
+       where true
+         ${s.person ? sql`and te.user_id = ${s.person}` : sql``}
+         ${s.project ? sql`and t.folder_id = ${s.project}` : sql``}`;
+}
+
+const pricedLines = sql`
+      select r.*, ${priceSql(sql`r.duration_ms`, sql`r.internal_rate`, "columns")} as cost,
+             ${priceSql(sql`r.duration_ms`, sql`r.client_rate`, "columns")} as revenue
+        from rated r`;
+
+/**
+ * Each entry's share of its line's money: ⌊duration × rate ÷ 3,600,000⌋, plus one minor unit for
+ * the entries with the largest remainders until the line's half-even total is reached.
+ */
+function shareOfLine(rate: "internal_rate" | "client_rate"): SQL {
+  const r = sql.raw(`r.${rate}`);
+  const exact = sql`(r.duration_ms::numeric * ${r}::numeric)`;
+  const line = sql`partition by r.user_id, coalesce(r.folder_id, ''), r.day, r.billable`;
+  return sql`case when ${r} is not null then
+      div(${exact}, 3600000)::bigint
+      + case when row_number() over (${line} order by mod(${exact}, 3600000) desc, r.id)
+               <= ${roundHalfEvenSql(sql`sum(${exact}) over (${line})`, sql`3600000`, "columns")}
+                  - sum(div(${exact}, 3600000)) over (${line})
+             then 1 else 0 end end`;
+}
+
+const pricedEntries = sql`
+      select r.*, ${shareOfLine("internal_rate")} as cost, ${shareOfLine("client_rate")} as revenue
+        from rated r`;
 
 const GROUP_KEY: Record<ActualGroup, SQL> = {
   project: sql`coalesce(p.folder_id, '')`,
@@ -173,7 +224,7 @@ const GROUP_KEY: Record<ActualGroup, SQL> = {
   client: sql`coalesce(p.client, '')`,
 };
 
-const FIGURES = sql`count(*) as entries, coalesce(sum(p.duration_ms), 0) as ms,
+const FIGURES = sql`coalesce(sum(p.entries), 0) as entries, coalesce(sum(p.duration_ms), 0) as ms,
   coalesce(sum(p.duration_ms) filter (where p.billable), 0) as billable_ms,
   coalesce(sum(p.duration_ms) filter (where not p.billable), 0) as non_billable_ms,
   sum(p.cost) as cost, coalesce(sum(p.duration_ms) filter (where p.internal_rate is null), 0) as unpriced_cost_ms,
@@ -271,7 +322,7 @@ export async function selectReportEntries(
 ): Promise<ListPage<EntryRow>> {
   const org = s.organizationId;
   return listPage<EntryRow, "day">(executor, {
-    with: reportEntriesCte(s),
+    with: reportEntriesCte(s, "entries"),
     select: sql`p.id, to_char(p.day, 'YYYY-MM-DD') as day, p.user_id, p.folder_id, p.client, p.task_id,
                 p.duration_ms, p.billable, p.internal_rate, p.cost, p.client_rate, p.revenue`,
     from: sql`priced p`,

@@ -1,0 +1,177 @@
+-- time_entry_days (migration 0025) kept equal to the live time entries summed per person, project
+-- (the task's current folder, '' when none) and workspace day, billable apart. Statement-level
+-- triggers with transition tables: a sync batch of 5,000 entries costs one grouped upsert, and an
+-- upsert that changes nothing a report reads (the full sync rewrites every entry) costs nothing.
+-- Every change goes through time_entry_days_add (one copy of the upsert); lines that drop to no
+-- entry are removed at once (a partial index holds only those).
+CREATE INDEX "time_entry_days_empty_idx" ON "time_entry_days" ("organization_id") WHERE entries <= 0;
+--> statement-breakpoint
+CREATE FUNCTION time_entry_days_add(orgs text[], days date[], users text[], folders text[], billables boolean[],
+    ms bigint[], counts integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF orgs IS NULL OR cardinality(orgs) = 0 THEN RETURN; END IF;
+  INSERT INTO time_entry_days AS x (organization_id, day, user_id, folder_id, billable, duration_ms, entries)
+  SELECT d.o, d.d, d.u, d.f, d.b, d.ms, d.n
+    FROM unnest(orgs, days, users, folders, billables, ms, counts) AS d(o, d, u, f, b, ms, n)
+   ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (organization_id, day, user_id, folder_id, billable)
+  DO UPDATE SET duration_ms = x.duration_ms + excluded.duration_ms, entries = x.entries + excluded.entries;
+  DELETE FROM time_entry_days x WHERE x.organization_id = ANY (orgs) AND x.entries <= 0;
+END $$;
+--> statement-breakpoint
+-- Recomputes one workspace's lines from its entries (a time-zone change moves every day).
+CREATE FUNCTION rebuild_time_entry_days(org text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM time_entry_days WHERE organization_id = org;
+  INSERT INTO time_entry_days (organization_id, day, user_id, folder_id, billable, duration_ms, entries)
+  SELECT te.organization_id, (te.start_time AT TIME ZONE o.time_zone)::date, te.user_id,
+         coalesce(t.folder_id, ''), te.billable, sum(te.duration_ms), count(*)
+    FROM time_entries te
+    JOIN organizations o ON o.id = te.organization_id
+    LEFT JOIN tasks t ON t.organization_id = te.organization_id AND t.id = te.task_id
+   WHERE te.organization_id = org AND NOT te.deleted AND te.duration_ms > 0
+   GROUP BY 1, 2, 3, 4, 5;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION time_entry_days_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM time_entry_days_add(array_agg(g.o), array_agg(g.d), array_agg(g.u), array_agg(g.f), array_agg(g.b),
+                              array_agg(g.ms), array_agg(g.n))
+     FROM (SELECT a.organization_id AS o, (a.start_time AT TIME ZONE z.time_zone)::date AS d, a.user_id AS u,
+                  coalesce(t.folder_id, '') AS f, a.billable AS b, sum(a.duration_ms)::bigint AS ms, count(*)::int AS n
+             FROM added a
+             JOIN organizations z ON z.id = a.organization_id
+             LEFT JOIN tasks t ON t.organization_id = a.organization_id AND t.id = a.task_id
+            WHERE NOT a.deleted AND a.duration_ms > 0
+            GROUP BY 1, 2, 3, 4, 5) g;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION time_entry_days_on_update() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM time_entry_days_add(array_agg(g.o), array_agg(g.d), array_agg(g.u), array_agg(g.f), array_agg(g.b),
+                              array_agg(g.ms), array_agg(g.n))
+     FROM (SELECT r.organization_id AS o, (r.start_time AT TIME ZONE z.time_zone)::date AS d, r.user_id AS u,
+                  coalesce(t.folder_id, '') AS f, r.billable AS b, sum(r.sign * r.duration_ms)::bigint AS ms,
+                  sum(r.sign)::int AS n
+             FROM (
+               SELECT c.organization_id, c.task_id, c.user_id, c.start_time, c.duration_ms, c.billable, c.sign
+                 FROM old_rows o
+                 JOIN new_rows n ON n.organization_id = o.organization_id AND n.id = o.id
+                CROSS JOIN LATERAL (VALUES
+                  (o.organization_id, o.task_id, o.user_id, o.start_time, o.duration_ms, o.billable, -1,
+                   NOT o.deleted AND o.duration_ms > 0),
+                  (n.organization_id, n.task_id, n.user_id, n.start_time, n.duration_ms, n.billable, 1,
+                   NOT n.deleted AND n.duration_ms > 0))
+                  AS c(organization_id, task_id, user_id, start_time, duration_ms, billable, sign, counted)
+                WHERE c.counted
+                  AND (o.deleted IS DISTINCT FROM n.deleted OR o.user_id IS DISTINCT FROM n.user_id
+                    OR o.task_id IS DISTINCT FROM n.task_id OR o.start_time IS DISTINCT FROM n.start_time
+                    OR o.duration_ms IS DISTINCT FROM n.duration_ms OR o.billable IS DISTINCT FROM n.billable)
+             ) r
+             JOIN organizations z ON z.id = r.organization_id
+             LEFT JOIN tasks t ON t.organization_id = r.organization_id AND t.id = r.task_id
+            GROUP BY 1, 2, 3, 4, 5
+           HAVING sum(r.sign) <> 0 OR sum(r.sign * r.duration_ms) <> 0) g;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION time_entry_days_on_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM time_entry_days_add(array_agg(g.o), array_agg(g.d), array_agg(g.u), array_agg(g.f), array_agg(g.b),
+                              array_agg(g.ms), array_agg(g.n))
+     FROM (SELECT r.organization_id AS o, (r.start_time AT TIME ZONE z.time_zone)::date AS d, r.user_id AS u,
+                  coalesce(t.folder_id, '') AS f, r.billable AS b, -sum(r.duration_ms)::bigint AS ms, -count(*)::int AS n
+             FROM removed r
+             JOIN organizations z ON z.id = r.organization_id
+             LEFT JOIN tasks t ON t.organization_id = r.organization_id AND t.id = r.task_id
+            WHERE NOT r.deleted AND r.duration_ms > 0
+            GROUP BY 1, 2, 3, 4, 5) g;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- A task that changes folder (moved, created after its entries arrived, removed) moves its entries'
+-- time between the two projects' lines. `moves` is (organization_id, task_id, from folder, to folder).
+CREATE FUNCTION time_entry_days_move_tasks(moves jsonb) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM time_entry_days_add(array_agg(g.o), array_agg(g.d), array_agg(g.u), array_agg(g.f), array_agg(g.b),
+                              array_agg(g.ms), array_agg(g.n))
+     FROM (SELECT te.organization_id AS o, (te.start_time AT TIME ZONE z.time_zone)::date AS d, te.user_id AS u,
+                  s.folder AS f, te.billable AS b, sum(s.sign * te.duration_ms)::bigint AS ms, sum(s.sign)::int AS n
+             FROM jsonb_to_recordset(moves) AS m(o text, t text, f text, n text)
+             JOIN organizations z ON z.id = m.o
+             JOIN time_entries te ON te.organization_id = m.o AND te.task_id = m.t AND NOT te.deleted AND te.duration_ms > 0
+            CROSS JOIN LATERAL (VALUES (m.f, -1), (m.n, 1)) AS s(folder, sign)
+            GROUP BY 1, 2, 3, 4, 5
+           HAVING sum(s.sign) <> 0 OR sum(s.sign * te.duration_ms) <> 0) g;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION time_entry_days_on_task_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE moves jsonb;
+BEGIN
+  SELECT jsonb_agg(jsonb_build_object('o', a.organization_id, 't', a.id, 'f', '', 'n', a.folder_id)) INTO moves
+    FROM added a
+   WHERE coalesce(a.folder_id, '') <> ''
+     AND EXISTS (SELECT 1 FROM time_entries te WHERE te.organization_id = a.organization_id AND te.task_id = a.id);
+  IF moves IS NOT NULL THEN PERFORM time_entry_days_move_tasks(moves); END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION time_entry_days_on_task_update() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE moves jsonb;
+BEGIN
+  SELECT jsonb_agg(jsonb_build_object('o', n.organization_id, 't', n.id, 'f', coalesce(o.folder_id, ''),
+                                      'n', coalesce(n.folder_id, ''))) INTO moves
+    FROM old_rows o
+    JOIN new_rows n ON n.organization_id = o.organization_id AND n.id = o.id
+   WHERE coalesce(o.folder_id, '') <> coalesce(n.folder_id, '');
+  IF moves IS NOT NULL THEN PERFORM time_entry_days_move_tasks(moves); END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION time_entry_days_on_task_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE moves jsonb;
+BEGIN
+  SELECT jsonb_agg(jsonb_build_object('o', r.organization_id, 't', r.id, 'f', r.folder_id, 'n', '')) INTO moves
+    FROM removed r
+   WHERE coalesce(r.folder_id, '') <> '';
+  IF moves IS NOT NULL THEN PERFORM time_entry_days_move_tasks(moves); END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION time_entry_days_on_time_zone() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM rebuild_time_entry_days(NEW.id);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER time_entry_days_inserts AFTER INSERT ON time_entries
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_insert();
+--> statement-breakpoint
+CREATE TRIGGER time_entry_days_updates AFTER UPDATE ON time_entries
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_update();
+--> statement-breakpoint
+CREATE TRIGGER time_entry_days_deletes AFTER DELETE ON time_entries
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_delete();
+--> statement-breakpoint
+CREATE TRIGGER time_entry_days_task_inserts AFTER INSERT ON tasks
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_task_insert();
+--> statement-breakpoint
+CREATE TRIGGER time_entry_days_task_updates AFTER UPDATE ON tasks
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_task_update();
+--> statement-breakpoint
+CREATE TRIGGER time_entry_days_task_deletes AFTER DELETE ON tasks
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_task_delete();
+--> statement-breakpoint
+CREATE TRIGGER time_entry_days_time_zone AFTER UPDATE OF time_zone ON organizations
+  FOR EACH ROW WHEN (OLD.time_zone IS DISTINCT FROM NEW.time_zone) EXECUTE FUNCTION time_entry_days_on_time_zone();
+--> statement-breakpoint
+-- The lines of the entries already here.
+INSERT INTO time_entry_days (organization_id, day, user_id, folder_id, billable, duration_ms, entries)
+SELECT te.organization_id, (te.start_time AT TIME ZONE o.time_zone)::date, te.user_id,
+       coalesce(t.folder_id, ''), te.billable, sum(te.duration_ms), count(*)
+  FROM time_entries te
+  JOIN organizations o ON o.id = te.organization_id
+  LEFT JOIN tasks t ON t.organization_id = te.organization_id AND t.id = te.task_id
+ WHERE NOT te.deleted AND te.duration_ms > 0
+ GROUP BY 1, 2, 3, 4, 5;

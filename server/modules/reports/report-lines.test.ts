@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../../../tests/api/harness";
+import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
+import { seedClickupData } from "../../../tests/api/seed";
+import { H, MIN, nineAm as at, taskBuilder } from "../../../tests/api/clickup-rows";
+import type { ActualResponse, ReportEntriesResponse } from "./contract";
+
+/*
+ * The report lines (time_entry_days, migrations 0025–0026): kept by triggers equal to the live
+ * entries summed per person, project and workspace day, billable apart, through every way an entry
+ * or its task changes; and priced once per line, with the entries behind a line sharing its money
+ * out so that they add up to it.
+ */
+
+const NOW = new Date("2026-11-18T10:00:00Z");
+const task = taskBuilder({ spaceId: "sp" });
+
+let ctx: TestContext;
+let owner: WorkspaceUser;
+let org: string;
+const q = (text: string, params: unknown[] = []) => ctx.database.raw.query(text, [org, ...params]);
+
+/** The lines as kept, and as they should be (the entries grouped now), in the same order. */
+async function lines() {
+  const kept = await q(
+    `select to_char(day, 'YYYY-MM-DD') as day, user_id, folder_id, billable, duration_ms::text as ms, entries
+       from time_entry_days where organization_id = $1 order by 1, 2, 3, 4`,
+  );
+  const expected = await q(
+    `select to_char((te.start_time at time zone o.time_zone)::date, 'YYYY-MM-DD') as day, te.user_id,
+            coalesce(t.folder_id, '') as folder_id, te.billable, sum(te.duration_ms)::text as ms, count(*)::int as entries
+       from time_entries te
+       join organizations o on o.id = te.organization_id
+       left join tasks t on t.organization_id = te.organization_id and t.id = te.task_id
+      where te.organization_id = $1 and not te.deleted and te.duration_ms > 0
+      group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+  );
+  return { kept: kept.rows, expected: expected.rows };
+}
+
+async function expectLinesInStep() {
+  const { kept, expected } = await lines();
+  expect(kept).toEqual(expected);
+  return kept;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, { now: () => NOW });
+  owner = await createUserInWorkspace(ctx, { role: "owner" });
+  org = owner.organizationId;
+  await seedClickupData(ctx.database.db, org, {
+    spaces: [{ id: "sp", name: "Work" }],
+    folders: [
+      { id: "f-a", name: "Alpha", spaceId: "sp" },
+      { id: "f-b", name: "Beta", spaceId: "sp" },
+    ],
+    providerUsers: [
+      { id: "u-1", username: "Uma" },
+      { id: "u-2", username: "Vic" },
+    ],
+    tasks: [task({ id: "ta", folderId: "f-a" }), task({ id: "tb", folderId: "f-b" })],
+  });
+  await q(
+    `update organizations set currency = 'USD', time_zone = 'UTC', week_start = 'monday' where id = $1`,
+  );
+  await q(
+    `insert into rate_cards (organization_id, id, kind, name, currency, is_default, default_rate_minor)
+     values ($1, 'rc-int', 'internal', 'Cost', 'USD', true, 10000), ($1, 'rc-cli', 'client', 'Standard', 'USD', true, 20000)`,
+  );
+});
+afterAll(() => ctx.close());
+
+describe("time_entry_days", () => {
+  it("follows every insert, upsert, update, delete, task move and time-zone change", async () => {
+    const insert = (values: string) =>
+      q(`insert into time_entries (organization_id, id, user_id, task_id, start_time, duration_ms, billable, deleted)
+         values ${values}`);
+    await insert(`($1, 'x1', 'u-1', 'ta', '2026-11-16T09:00:00Z', ${H}, true, false),
+                  ($1, 'x2', 'u-1', 'ta', '2026-11-16T14:00:00Z', ${30 * MIN}, true, false),
+                  ($1, 'x3', 'u-1', 'ta', '2026-11-16T15:00:00Z', ${15 * MIN}, false, false),
+                  ($1, 'x4', 'u-2', 'tb', '2026-11-17T23:30:00Z', ${2 * H}, true, false),
+                  ($1, 'x5', 'u-2', null, '2026-11-18T09:00:00Z', ${H}, false, false),
+                  ($1, 'x6', 'u-2', 'tb', '2026-11-18T09:00:00Z', ${H}, true, true),
+                  ($1, 'x7', 'u-2', 'tb', '2026-11-18T10:00:00Z', 0, true, false),
+                  ($1, 'x8', 'u-1', 'late', '2026-11-19T09:00:00Z', ${3 * H}, true, false)`);
+    const first = await expectLinesInStep();
+    expect(first).toContainEqual({
+      day: "2026-11-16",
+      user_id: "u-1",
+      folder_id: "f-a",
+      billable: true,
+      ms: String(90 * MIN),
+      entries: 2,
+    });
+    // The entry of a task not synced yet counts under no project until the task arrives.
+    expect(first).toContainEqual({
+      day: "2026-11-19",
+      user_id: "u-1",
+      folder_id: "",
+      billable: true,
+      ms: String(3 * H),
+      entries: 1,
+    });
+
+    // The sync's upsert: unchanged rows change nothing, changed ones move.
+    await q(
+      `insert into time_entries (organization_id, id, user_id, task_id, start_time, duration_ms, billable, deleted)
+       values ($1, 'x1', 'u-1', 'ta', '2026-11-16T09:00:00Z', ${H}, true, false),
+              ($1, 'x2', 'u-1', 'ta', '2026-11-17T09:00:00Z', ${45 * MIN}, true, false),
+              ($1, 'x9', 'u-1', 'tb', '2026-11-17T09:00:00Z', ${20 * MIN}, true, false)
+       on conflict (organization_id, id) do update set start_time = excluded.start_time,
+         duration_ms = excluded.duration_ms, billable = excluded.billable, task_id = excluded.task_id`,
+    );
+    await expectLinesInStep();
+    await q(
+      `update time_entries set billable = not billable where organization_id = $1 and id in ('x3', 'x4')`,
+    );
+    await expectLinesInStep();
+    await q(`update time_entries set deleted = true where organization_id = $1 and id = 'x1'`);
+    await q(`update time_entries set deleted = false where organization_id = $1 and id = 'x6'`);
+    await q(
+      `update time_entries set user_id = 'u-1', task_id = 'ta' where organization_id = $1 and id = 'x5'`,
+    );
+    await q(`update time_entries set duration_ms = ${H} where organization_id = $1 and id = 'x7'`);
+    await expectLinesInStep();
+
+    // Tasks: one arrives after its entries, one moves project, one is removed.
+    await seedClickupData(ctx.database.db, org, { tasks: [task({ id: "late", folderId: "f-b" })] });
+    expect(await expectLinesInStep()).toContainEqual({
+      day: "2026-11-19",
+      user_id: "u-1",
+      folder_id: "f-b",
+      billable: true,
+      ms: String(3 * H),
+      entries: 1,
+    });
+    await q(`update tasks set folder_id = 'f-a' where organization_id = $1 and id = 'tb'`);
+    await expectLinesInStep();
+    await q(`update tasks set folder_id = null where organization_id = $1 and id = 'late'`);
+    await expectLinesInStep();
+    await q(`delete from tasks where organization_id = $1 and id = 'ta'`);
+    await expectLinesInStep();
+
+    // A time-zone change moves the days (x4 starts 23:30 UTC on the 17th: the 18th in Berlin).
+    await q(`update organizations set time_zone = 'Europe/Berlin' where id = $1`);
+    expect((await expectLinesInStep()).some((l) => l.user_id === "u-2" && l.day === "2026-11-18")).toBe(true);
+    await q(`update organizations set time_zone = 'UTC' where id = $1`);
+    await expectLinesInStep();
+
+    // Hard deletes leave no empty line behind.
+    await q(`delete from time_entries where organization_id = $1`);
+    expect(await expectLinesInStep()).toEqual([]);
+    const empty = await q(`select count(*)::int as n from time_entry_days where organization_id = $1`);
+    expect(empty.rows[0]).toEqual({ n: 0 });
+  });
+});
+
+describe("pricing by line", () => {
+  it("rounds a line once, and its entries share the line's money out exactly", async () => {
+    await seedClickupData(ctx.database.db, org, {
+      tasks: [task({ id: "tc", folderId: "f-a" }), task({ id: "td", folderId: "f-a" })],
+      timeEntries: [
+        // Uma, Alpha, Monday 16th: 20 min + 20 min + 20 min at 100.00/h cost and 200.00/h revenue.
+        {
+          id: "p1",
+          userId: "u-1",
+          taskId: "tc",
+          startTime: at("2026-11-16"),
+          durationMs: 20 * MIN,
+          billable: true,
+        },
+        {
+          id: "p2",
+          userId: "u-1",
+          taskId: "td",
+          startTime: at("2026-11-16"),
+          durationMs: 20 * MIN,
+          billable: true,
+        },
+        {
+          id: "p3",
+          userId: "u-1",
+          taskId: "tc",
+          startTime: at("2026-11-16"),
+          durationMs: 10 * MIN,
+          billable: true,
+        },
+        // The same minutes on another day: another line.
+        {
+          id: "p4",
+          userId: "u-1",
+          taskId: "tc",
+          startTime: at("2026-11-17"),
+          durationMs: 20 * MIN,
+          billable: true,
+        },
+      ],
+    });
+    await expectLinesInStep();
+    const report = await owner.client.get<ActualResponse>("/api/reports/actual?period=this-month");
+    expect(report.status).toBe(200);
+    // Monday's line: 50 min → 83.333… → 83.33 cost, 166.666… → 166.67 revenue.
+    // Tuesday's line: 20 min → 33.33 / 66.67.
+    expect(report.body.totals).toMatchObject({
+      entries: 4,
+      ms: 70 * MIN,
+      cost: 8_333 + 3_333,
+      revenue: 16_667 + 6_667,
+    });
+
+    const behind = await owner.client.get<ReportEntriesResponse>(
+      "/api/reports/entries?period=this-month&groupBy=project&key=f-a&pageSize=50",
+    );
+    expect(behind.status).toBe(200);
+    const byId = Object.fromEntries(behind.body.items.map((e) => [e.id, [e.cost, e.revenue]]));
+    // Each entry: its exact price rounded down, the line's leftover cents to the largest remainders
+    // (ties by id): cost 33.333… ×2 + 16.666… = 83.33 → 33.33, 33.33, 16.67 (largest remainder .666);
+    // revenue 66.666… ×2 + 33.333… = 166.67 → 66.67 (p1), 66.67 (p2), 33.33.
+    expect(byId).toEqual({
+      p1: [3_333, 6_667],
+      p2: [3_333, 6_667],
+      p3: [1_667, 3_333],
+      p4: [3_333, 6_667],
+    });
+    const sum = (i: 0 | 1) =>
+      behind.body.items.reduce((a, e) => a + ((i === 0 ? e.cost : e.revenue) ?? 0), 0);
+    expect(sum(0)).toBe(report.body.totals.cost);
+    expect(sum(1)).toBe(report.body.totals.revenue);
+  });
+
+  it("differs from rounding entry by entry where the cents do not add up", async () => {
+    // Vic, Beta, Wednesday 18th: 1 min three times at 100.00/h: 1.666… each. Entry by entry that
+    // would be 1.67 × 3 = 5.01; the line (3 min) is 5.00, shared 1.67 + 1.67 + 1.66 (equal
+    // remainders: by id). Revenue 3.333… each: the line's 10.00 is 3.34 + 3.33 + 3.33.
+    await seedClickupData(ctx.database.db, org, {
+      tasks: [task({ id: "te", folderId: "f-b" })],
+      timeEntries: ["r1", "r2", "r3"].map((id) => ({
+        id,
+        userId: "u-2",
+        taskId: "te",
+        startTime: at("2026-11-18"),
+        durationMs: MIN,
+        billable: false,
+      })),
+    });
+    const report = await owner.client.get<ActualResponse>(
+      "/api/reports/actual?period=this-month&groupBy=person&person=u-2",
+    );
+    expect(report.body.totals).toMatchObject({ entries: 3, ms: 3 * MIN, cost: 500, revenue: 1_000 });
+    const behind = await owner.client.get<ReportEntriesResponse>(
+      "/api/reports/entries?period=this-month&groupBy=person&key=u-2",
+    );
+    expect(behind.body.items.map((e) => [e.id, e.cost, e.revenue]).sort()).toEqual([
+      ["r1", 167, 334],
+      ["r2", 167, 333],
+      ["r3", 166, 333],
+    ]);
+  });
+});
