@@ -11,8 +11,8 @@ import { reportEntriesCte, type ReportScope } from "./repo";
  * Accrual figures are cumulative to the report date: the estimates of the project's live tasks
  * (time_estimate_ms, each task its own, so no subtask is counted twice) per assignee (the task's
  * first assignee; "" when none), priced at the assignee's client rate in force on the report date
- * on the project's card (rateSql + priceSql, half-even), and every time entry of the project up to
- * the report date priced on its own day (reportEntriesCte, the Actual report's pricing). Summed
+ * on the project's card (rateSql + priceSql, half-even), and the project's time up to the report
+ * date priced line by line on its own day (reportEntriesCte, the Actual report's pricing). Summed
  * per (project, assignee), per project and in total in one statement (grouping sets). The
  * accrued share is applied afterwards (domain/accrual.ts) to those sums.
  */

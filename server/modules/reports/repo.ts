@@ -7,13 +7,15 @@ import { cardIdSql, priceSql, rateSql, roundHalfEvenSql } from "../rate-cards/ra
 import type { ActualGroup } from "./contract";
 
 /*
- * All SQL of the reports (issue 16). Every query filters organization_id first. The time entries
- * of a report are read once, set-based (`reportEntriesCte`): the entries whose workspace day lies
- * in the period (person and project filters pushed into that scan), their project's client once
- * per project (projects/repo.ts folderClientSql), the internal and client rate once per person,
- * project and day (rate-cards/rates-sql.ts rateSql, domain/rates.ts in SQL), and each entry priced
- * once, duration × rate / 3,600,000 rounded half-even (priceSql), so the rows behind a figure add
- * up to it. An entry without a rate keeps null money (unpriced), never 0.
+ * All SQL of the reports (issue 16). Every query filters organization_id first. The time of a
+ * report is read once, set-based (`reportEntriesCte`): the lines of time_entry_days whose
+ * workspace day lies in the period (a person's time on a project on a day, billable apart, kept
+ * by triggers; person and project filters pushed into that scan), their project's client once per
+ * project (projects/repo.ts folderClientSql), the internal and client rate once per person, card
+ * and day (rate-cards/rates-sql.ts rateSql, domain/rates.ts in SQL), and each line priced once,
+ * duration × rate / 3,600,000 rounded half-even (priceSql); the entries behind a figure share
+ * their line's money out exactly, so they add up to it. Time without a rate keeps null money
+ * (unpriced), never 0.
  */
 
 export interface ReportScope {
