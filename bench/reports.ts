@@ -4,7 +4,8 @@
  * User directory, Webhook activity; HTTP and session lookup excluded) for this month and this
  * quarter, beside
  *  (a) the raw-SQL floor — one plain aggregate of the same hours (per project; per person with
- *      capacity from workload_capacity) with no rates, names or app code;
+ *      capacity from workload_capacity) with no rates, names or app code, over the report lines
+ *      (time_entry_days) the reports read, and the same over the raw time entries;
  *  (b) the seed's path — every time entry and task of the workspace read, then summed in JavaScript.
  * Targets (issue 16): under 300 ms for a quarter and within 2× of the floor.
  *
@@ -41,6 +42,35 @@ async function floorActual(database: Database, from: string, to: string) {
       where te.organization_id = $1 and not te.deleted
         and te.start_time >= $2::date and te.start_time < $3::date + 1
       group by t.folder_id`,
+    [ORG, from, to],
+  );
+  return rows.length;
+}
+
+/** (a) Hours per project of the period from the report lines (time_entry_days): the floor the reports can reach. */
+async function floorActualLines(database: Database, from: string, to: string) {
+  const { rows } = await database.raw.query(
+    `select l.folder_id, sum(l.duration_ms) as ms, sum(l.duration_ms) filter (where l.billable) as billable
+       from time_entry_days l
+      where l.organization_id = $1 and l.day between $2::date and $3::date
+      group by l.folder_id`,
+    [ORG, from, to],
+  );
+  return rows.length;
+}
+
+/** (a) Hours and capacity per person of the period from the report lines: the Utilization floor. */
+async function floorUtilizationLines(database: Database, from: string, to: string) {
+  const { rows } = await database.raw.query(
+    `with logged as (
+       select l.user_id, sum(l.duration_ms) as ms, sum(l.duration_ms) filter (where l.billable) as billable
+         from time_entry_days l
+        where l.organization_id = $1 and l.day between $2::date and $3::date
+        group by l.user_id),
+     cap as (select c.clickup_user_id, sum(c.capacity_minutes) as minutes
+               from workload_capacity($1, $2::date, $3::date) c group by c.clickup_user_id)
+     select cap.clickup_user_id, cap.minutes, logged.ms, logged.billable
+       from cap left join logged on logged.user_id = cap.clickup_user_id`,
     [ORG, from, to],
   );
   return rows.length;
@@ -101,8 +131,10 @@ runOnSyncedAgency(ORG, { agency: "large" }, async ({ database, agency, runs, adm
     const filter = reportFilterSchema.parse({ period });
     const { period: days } = await reportSetup(ctx, filter);
     lines.push(`-- ${period} (${days.from} … ${days.to})`);
-    const actualFloor = await measure(() => floorActual(database, days.from, days.to), runs);
-    const utilFloor = await measure(() => floorUtilization(database, days.from, days.to), runs);
+    const entriesFloor = await measure(() => floorActual(database, days.from, days.to), runs);
+    const utilEntriesFloor = await measure(() => floorUtilization(database, days.from, days.to), runs);
+    const actualFloor = await measure(() => floorActualLines(database, days.from, days.to), runs);
+    const utilFloor = await measure(() => floorUtilizationLines(database, days.from, days.to), runs);
     const actual = await measure(() => getActual(ctx, actualQuerySchema.parse({ period })), runs);
     const utilization = await measure(() => getUtilization(ctx, filter), runs);
     const directory = await measure(() => getUserDirectory(ctx, filter), runs);
@@ -131,8 +163,10 @@ runOnSyncedAgency(ORG, { agency: "large" }, async ({ database, agency, runs, adm
         `×${(client.p95 / actualFloor.p95).toFixed(2)} of the hours-per-project floor's p95`,
       ),
       line("webhook activity", webhooks),
-      line("floor: hours per project", actualFloor),
-      line("floor: per person + capacity", utilFloor),
+      line("floor: hours per project", actualFloor, "(report lines)"),
+      line("floor: per person + capacity", utilFloor, "(report lines)"),
+      line("  the same from entries", entriesFloor),
+      line("  the same from entries", utilEntriesFloor, "(per person + capacity)"),
       line(
         "seed's path (per project)",
         seed,

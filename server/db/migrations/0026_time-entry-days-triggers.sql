@@ -175,3 +175,6 @@ SELECT te.organization_id, (te.start_time AT TIME ZONE o.time_zone)::date, te.us
   LEFT JOIN tasks t ON t.organization_id = te.organization_id AND t.id = te.task_id
  WHERE NOT te.deleted AND te.duration_ms > 0
  GROUP BY 1, 2, 3, 4, 5;
+--> statement-breakpoint
+-- Statistics for the planner now: PGlite has no autovacuum (the full sync analyzes it afterwards).
+ANALYZE time_entry_days;

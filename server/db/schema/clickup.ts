@@ -196,6 +196,11 @@ export const tasks = pgTable(
       .where(
         sql`not ${t.deleted} and not ${t.archived} and (${t.customItemId} in (1, 2) or ${t.name} ~* '(shoot|creative|approval)')`,
       ),
+    // A project's meta task (custom item 1001) by folder: its client, job code and dates, read
+    // once per project by the reports and budgets (projects/repo.ts folderClientSql).
+    index("tasks_meta_idx")
+      .on(t.organizationId, t.folderId, t.id)
+      .where(sql`${t.customItemId} = 1001 and not ${t.deleted}`),
   ],
 );
 

@@ -86,12 +86,13 @@ function clientOf(organizationId: string, taskId: SQL): SQL {
 
 /**
  * A ClickUp folder's client (SQL expression): its meta task's client field (clientOf), or null.
- * For other areas that show a project's client (budgets).
+ * For other areas that show a project's client (budgets, reports). The item type is written as a
+ * literal so the planner matches tasks_meta_idx's predicate.
  */
 export function folderClientSql(organizationId: string, folder: SQL): SQL {
   return sql`(select ${clientOf(organizationId, sql`mt.id`)} from tasks mt
     where mt.organization_id = ${organizationId} and mt.folder_id = ${folder}
-      and mt.custom_item_id = ${PROJECT} and not mt.deleted
+      and mt.custom_item_id = ${sql.raw(String(PROJECT))} and not mt.deleted
     order by mt.id limit 1)`;
 }
 

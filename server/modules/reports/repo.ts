@@ -139,31 +139,27 @@ export function reportEntriesCte(s: ReportScope, source: "lines" | "entries" = "
     fol as materialized (
       select x.folder_id, ${folderClientSql(org, sql`x.folder_id`)} as client
         from (select distinct folder_id from ent where folder_id is not null) x),
-    kept as materialized (
-      select ent.*, fol.client
-        from ent left join fol on fol.folder_id = ent.folder_id
-       ${s.client ? sql`where lower(fol.client) = lower(${s.client})` : sql``}),
-    -- A rate depends on the person, the card and the day only: the internal one is read once per
-    -- (person, day), the client one once per (person, client card, day) — most projects share
-    -- the default client card.
+    -- A rate depends on the person, the card and the day only: both are read once per (person,
+    -- client card, day) — most projects share the default client card, so about once per person
+    -- and day — and each line meets its two rates in one join.
     cards as materialized (
       select x.folder_key, coalesce(${cardIdSql("client", { organizationId: org, folder: sql`nullif(x.folder_key, '')` })}, '') as card
-        from (select distinct coalesce(folder_id, '') as folder_key from kept) x),
-    internal_rates as materialized (
-      select k.user_id, k.day, ${rateSql("internal", subject)} as rate
-        from (select distinct user_id, day, null::text as folder_id from kept) k),
-    client_rates as materialized (
-      select k.user_id, k.card, k.day, ${rateSql("client", subject, sql`nullif(k.card, '')`)} as rate
-        from (select distinct kept.user_id, c.card, kept.day, null::text as folder_id
-                from kept join cards c on c.folder_key = coalesce(kept.folder_id, '')) k),
+        from (select distinct coalesce(folder_id, '') as folder_key from ent) x),
+    kept as materialized (
+      select ent.*, fol.client, c.card
+        from ent
+        left join fol on fol.folder_id = ent.folder_id
+        join cards c on c.folder_key = coalesce(ent.folder_id, '')
+       ${s.client ? sql`where lower(fol.client) = lower(${s.client})` : sql``}),
+    rates as materialized (
+      select k.user_id, k.card, k.day, ${rateSql("internal", subject)} as internal_rate,
+             ${rateSql("client", subject, sql`nullif(k.card, '')`)} as client_rate
+        from (select distinct user_id, card, day, null::text as folder_id from kept) k),
     rated as (
       select kept.id, kept.user_id, kept.task_id, kept.folder_id, kept.client, kept.day,
              ${weekOf(sql`kept.day`)} as week, kept.duration_ms, kept.entries, kept.billable,
-             ir.rate as internal_rate, cr.rate as client_rate
-        from kept
-        join cards c on c.folder_key = coalesce(kept.folder_id, '')
-        join internal_rates ir on ir.user_id = kept.user_id and ir.day = kept.day
-        join client_rates cr on cr.user_id = kept.user_id and cr.card = c.card and cr.day = kept.day),
+             r.internal_rate, r.client_rate
+        from kept join rates r on r.user_id = kept.user_id and r.card = kept.card and r.day = kept.day),
     priced as (${source === "lines" ? pricedLines : pricedEntries})`;
 }
 

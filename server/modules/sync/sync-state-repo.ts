@@ -142,6 +142,6 @@ export async function analyzeSyncedTables(ex: Executor): Promise<void> {
   await run(
     ex,
     sql`analyze spaces, folders, lists, list_members, provider_users, tasks, task_assignees,
-        custom_fields, custom_field_values, time_entries`,
+        custom_fields, custom_field_values, time_entries, time_entry_days`,
   );
 }

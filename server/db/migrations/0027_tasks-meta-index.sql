@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_meta_idx" ON "tasks" USING btree ("organization_id","folder_id","id") WHERE "tasks"."custom_item_id" = 1001 and not "tasks"."deleted";
