@@ -1,7 +1,8 @@
 -- time_entry_days (migration 0025) kept equal to the live time entries summed per person, project
--- (the task's current folder, '' when none) and workspace day, billable apart. Statement-level
--- triggers with transition tables: a sync batch of 5,000 entries costs one grouped upsert, and an
--- upsert that changes nothing a report reads (the full sync rewrites every entry) costs nothing.
+-- (the task's current folder, '' when none) and workspace day, billable apart. Inserts and deletes
+-- are statement-level triggers with transition tables (a sync batch of 5,000 entries costs one
+-- grouped upsert); updates are row-level with a WHEN clause, so the full sync's rewrite of every
+-- entry and task costs nothing where nothing a line depends on changed.
 -- Every change goes through time_entry_days_add (one copy of the upsert); lines that drop to no
 -- entry are removed at once (a partial index holds only those).
 CREATE INDEX "time_entry_days_empty_idx" ON "time_entry_days" ("organization_id") WHERE entries <= 0;
@@ -47,32 +48,25 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+-- An entry changed in place (row level, fired only when a column a line depends on changed: the
+-- full sync rewrites every entry, and an unchanged one must cost nothing): out of its old line,
+-- into its new one.
 CREATE FUNCTION time_entry_days_on_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM time_entry_days_add(array_agg(g.o), array_agg(g.d), array_agg(g.u), array_agg(g.f), array_agg(g.b),
                               array_agg(g.ms), array_agg(g.n))
-     FROM (SELECT r.organization_id AS o, (r.start_time AT TIME ZONE z.time_zone)::date AS d, r.user_id AS u,
-                  coalesce(t.folder_id, '') AS f, r.billable AS b, sum(r.sign * r.duration_ms)::bigint AS ms,
-                  sum(r.sign)::int AS n
-             FROM (
-               SELECT c.organization_id, c.task_id, c.user_id, c.start_time, c.duration_ms, c.billable, c.sign
-                 FROM old_rows o
-                 JOIN new_rows n ON n.organization_id = o.organization_id AND n.id = o.id
-                CROSS JOIN LATERAL (VALUES
-                  (o.organization_id, o.task_id, o.user_id, o.start_time, o.duration_ms, o.billable, -1,
-                   NOT o.deleted AND o.duration_ms > 0),
-                  (n.organization_id, n.task_id, n.user_id, n.start_time, n.duration_ms, n.billable, 1,
-                   NOT n.deleted AND n.duration_ms > 0))
-                  AS c(organization_id, task_id, user_id, start_time, duration_ms, billable, sign, counted)
-                WHERE c.counted
-                  AND (o.deleted IS DISTINCT FROM n.deleted OR o.user_id IS DISTINCT FROM n.user_id
-                    OR o.task_id IS DISTINCT FROM n.task_id OR o.start_time IS DISTINCT FROM n.start_time
-                    OR o.duration_ms IS DISTINCT FROM n.duration_ms OR o.billable IS DISTINCT FROM n.billable)
-             ) r
-             JOIN organizations z ON z.id = r.organization_id
-             LEFT JOIN tasks t ON t.organization_id = r.organization_id AND t.id = r.task_id
+     FROM (SELECT r.o, (r.start_time AT TIME ZONE z.time_zone)::date AS d, r.u, coalesce(t.folder_id, '') AS f, r.b,
+                  sum(r.sign * r.ms)::bigint AS ms, sum(r.sign)::int AS n
+             FROM (VALUES (OLD.organization_id, OLD.user_id, OLD.task_id, OLD.start_time, OLD.duration_ms, OLD.billable, -1,
+                           NOT OLD.deleted AND OLD.duration_ms > 0),
+                          (NEW.organization_id, NEW.user_id, NEW.task_id, NEW.start_time, NEW.duration_ms, NEW.billable, 1,
+                           NOT NEW.deleted AND NEW.duration_ms > 0))
+                  AS r(o, u, task_id, start_time, ms, b, sign, counted)
+             JOIN organizations z ON z.id = r.o
+             LEFT JOIN tasks t ON t.organization_id = r.o AND t.id = r.task_id
+            WHERE r.counted
             GROUP BY 1, 2, 3, 4, 5
-           HAVING sum(r.sign) <> 0 OR sum(r.sign * r.duration_ms) <> 0) g;
+           HAVING sum(r.sign) <> 0 OR sum(r.sign * r.ms) <> 0) g;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -117,15 +111,11 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+-- Row level, fired only for a task whose folder changed (the sync rewrites every task).
 CREATE FUNCTION time_entry_days_on_task_update() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE moves jsonb;
 BEGIN
-  SELECT jsonb_agg(jsonb_build_object('o', n.organization_id, 't', n.id, 'f', coalesce(o.folder_id, ''),
-                                      'n', coalesce(n.folder_id, ''))) INTO moves
-    FROM old_rows o
-    JOIN new_rows n ON n.organization_id = o.organization_id AND n.id = o.id
-   WHERE coalesce(o.folder_id, '') <> coalesce(n.folder_id, '');
-  IF moves IS NOT NULL THEN PERFORM time_entry_days_move_tasks(moves); END IF;
+  PERFORM time_entry_days_move_tasks(jsonb_build_array(jsonb_build_object('o', NEW.organization_id, 't', NEW.id,
+    'f', coalesce(OLD.folder_id, ''), 'n', coalesce(NEW.folder_id, ''))));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -148,8 +138,12 @@ END $$;
 CREATE TRIGGER time_entry_days_inserts AFTER INSERT ON time_entries
   REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_insert();
 --> statement-breakpoint
-CREATE TRIGGER time_entry_days_updates AFTER UPDATE ON time_entries
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_update();
+CREATE TRIGGER time_entry_days_updates AFTER UPDATE ON time_entries FOR EACH ROW
+  WHEN (OLD.deleted IS DISTINCT FROM NEW.deleted OR OLD.user_id IS DISTINCT FROM NEW.user_id
+    OR OLD.task_id IS DISTINCT FROM NEW.task_id OR OLD.start_time IS DISTINCT FROM NEW.start_time
+    OR OLD.duration_ms IS DISTINCT FROM NEW.duration_ms OR OLD.billable IS DISTINCT FROM NEW.billable
+    OR OLD.organization_id IS DISTINCT FROM NEW.organization_id)
+  EXECUTE FUNCTION time_entry_days_on_update();
 --> statement-breakpoint
 CREATE TRIGGER time_entry_days_deletes AFTER DELETE ON time_entries
   REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_delete();
@@ -157,8 +151,9 @@ CREATE TRIGGER time_entry_days_deletes AFTER DELETE ON time_entries
 CREATE TRIGGER time_entry_days_task_inserts AFTER INSERT ON tasks
   REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_task_insert();
 --> statement-breakpoint
-CREATE TRIGGER time_entry_days_task_updates AFTER UPDATE ON tasks
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_task_update();
+CREATE TRIGGER time_entry_days_task_updates AFTER UPDATE OF folder_id ON tasks FOR EACH ROW
+  WHEN (coalesce(OLD.folder_id, '') IS DISTINCT FROM coalesce(NEW.folder_id, ''))
+  EXECUTE FUNCTION time_entry_days_on_task_update();
 --> statement-breakpoint
 CREATE TRIGGER time_entry_days_task_deletes AFTER DELETE ON tasks
   REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_task_delete();
