@@ -14,6 +14,9 @@ BEGIN
   INSERT INTO time_entry_days AS x (organization_id, day, user_id, folder_id, billable, duration_ms, entries)
   SELECT d.o, d.d, d.u, d.f, d.b, d.ms, d.n
     FROM unnest(orgs, days, users, folders, billables, ms, counts) AS d(o, d, u, f, b, ms, n)
+   -- Time taken out of a line that is not there (its workspace being deleted) is not a new line.
+   WHERE d.n > 0 OR EXISTS (SELECT 1 FROM time_entry_days y WHERE y.organization_id = d.o AND y.day = d.d
+                              AND y.user_id = d.u AND y.folder_id = d.f AND y.billable = d.b)
    ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (organization_id, day, user_id, folder_id, billable)
   DO UPDATE SET duration_ms = x.duration_ms + excluded.duration_ms, entries = x.entries + excluded.entries;

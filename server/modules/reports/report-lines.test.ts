@@ -155,6 +155,28 @@ describe("time_entry_days", () => {
   });
 });
 
+describe("a workspace deleted", () => {
+  it("takes its lines with it", async () => {
+    const gone = await createUserInWorkspace(ctx, { role: "owner" });
+    await seedClickupData(ctx.database.db, gone.organizationId, {
+      folders: [{ id: "f-x", name: "X" }],
+      providerUsers: [{ id: "u-x", username: "Xan" }],
+      tasks: [task({ id: "tx", folderId: "f-x" })],
+      timeEntries: [{ id: "gx1", userId: "u-x", taskId: "tx", startTime: at("2026-11-16"), durationMs: H }],
+    });
+    const count = async () =>
+      (
+        await ctx.database.raw.query<{ n: number }>(
+          `select count(*)::int as n from time_entry_days where organization_id = $1`,
+          [gone.organizationId],
+        )
+      ).rows[0]!.n;
+    expect(await count()).toBe(1);
+    await ctx.database.raw.query(`delete from organizations where id = $1`, [gone.organizationId]);
+    expect(await count()).toBe(0);
+  });
+});
+
 describe("pricing by line", () => {
   it("rounds a line once, and its entries share the line's money out exactly", async () => {
     await seedClickupData(ctx.database.db, org, {
