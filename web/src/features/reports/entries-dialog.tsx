@@ -62,7 +62,8 @@ function Priced({
 
 /**
  * The time entries behind a report figure, each with the day, person, project, task (linking
- * out to ClickUp), hours, billable, and the rates it was priced at; paged on the server.
+ * out to ClickUp), hours, billable, and the rates it was priced at; paged on the server. Money is
+ * rounded once per line (person × project × day) and shared out over its entries on the server.
  */
 export function EntriesDialog({ target, onClose }: { target: EntriesTarget | null; onClose: () => void }) {
   return (
@@ -70,7 +71,7 @@ export function EntriesDialog({ target, onClose }: { target: EntriesTarget | nul
       open={target !== null}
       onClose={onClose}
       title={target?.title ?? "Time entries"}
-      description="The time entries behind this figure, each priced at the rates in force on its day."
+      description="The time entries behind this figure, priced at the rates in force on their day. A person's time on a project on one day is rounded once; its entries share that amount, so they add up to the figure."
       className="sm:max-w-4xl"
     >
       {target ? <EntriesTable query={target.query} /> : null}
