@@ -33,62 +33,41 @@ if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH
 
 const ORG = "bench-org";
 
-/** (a) Hours per project of the period: the Actuals floor (no rates, labels or weeks). */
-async function floorActual(database: Database, from: string, to: string) {
-  const { rows } = await database.raw.query(
-    `select t.folder_id, sum(te.duration_ms) as ms, sum(te.duration_ms) filter (where te.billable) as billable
-       from time_entries te
-       left join tasks t on t.organization_id = te.organization_id and t.id = te.task_id
-      where te.organization_id = $1 and not te.deleted
-        and te.start_time >= $2::date and te.start_time < $3::date + 1
-      group by t.folder_id`,
-    [ORG, from, to],
-  );
-  return rows.length;
-}
+type FloorSource = "lines" | "entries";
 
-/** (a) Hours per project of the period from the report lines (time_entry_days): the floor the reports can reach. */
-async function floorActualLines(database: Database, from: string, to: string) {
-  const { rows } = await database.raw.query(
-    `select l.folder_id, sum(l.duration_ms) as ms, sum(l.duration_ms) filter (where l.billable) as billable
-       from time_entry_days l
-      where l.organization_id = $1 and l.day between $2::date and $3::date
-      group by l.folder_id`,
-    [ORG, from, to],
-  );
-  return rows.length;
-}
-
-/** (a) Hours and capacity per person of the period from the report lines: the Utilization floor. */
-async function floorUtilizationLines(database: Database, from: string, to: string) {
-  const { rows } = await database.raw.query(
-    `with logged as (
-       select l.user_id, sum(l.duration_ms) as ms, sum(l.duration_ms) filter (where l.billable) as billable
+/**
+ * The period's time with the column it is grouped by, from the report lines (time_entry_days,
+ * what the reports read: the floor they can reach) or from the raw time entries.
+ */
+function periodTime(source: FloorSource, key: "folder_id" | "user_id"): string {
+  return source === "lines"
+    ? `select l.${key} as key, sum(l.duration_ms) as ms, sum(l.duration_ms) filter (where l.billable) as billable
          from time_entry_days l
         where l.organization_id = $1 and l.day between $2::date and $3::date
-        group by l.user_id),
-     cap as (select c.clickup_user_id, sum(c.capacity_minutes) as minutes
-               from workload_capacity($1, $2::date, $3::date) c group by c.clickup_user_id)
-     select cap.clickup_user_id, cap.minutes, logged.ms, logged.billable
-       from cap left join logged on logged.user_id = cap.clickup_user_id`,
-    [ORG, from, to],
-  );
+        group by l.${key}`
+    : `select ${key === "folder_id" ? "t.folder_id" : "te.user_id"} as key, sum(te.duration_ms) as ms,
+              sum(te.duration_ms) filter (where te.billable) as billable
+         from time_entries te
+         ${key === "folder_id" ? "left join tasks t on t.organization_id = te.organization_id and t.id = te.task_id" : ""}
+        where te.organization_id = $1 and not te.deleted
+          and te.start_time >= $2::date and te.start_time < $3::date + 1
+        group by 1`;
+}
+
+/** (a) Hours per project of the period: the Actuals floor (no rates, labels or weeks). */
+async function floorActual(database: Database, from: string, to: string, source: FloorSource) {
+  const { rows } = await database.raw.query(periodTime(source, "folder_id"), [ORG, from, to]);
   return rows.length;
 }
 
 /** (a) Hours and capacity per person of the period: the Utilization floor. */
-async function floorUtilization(database: Database, from: string, to: string) {
+async function floorUtilization(database: Database, from: string, to: string, source: FloorSource) {
   const { rows } = await database.raw.query(
-    `with logged as (
-       select te.user_id, sum(te.duration_ms) as ms, sum(te.duration_ms) filter (where te.billable) as billable
-         from time_entries te
-        where te.organization_id = $1 and not te.deleted
-          and te.start_time >= $2::date and te.start_time < $3::date + 1
-        group by te.user_id),
+    `with logged as (${periodTime(source, "user_id")}),
      cap as (select c.clickup_user_id, sum(c.capacity_minutes) as minutes
                from workload_capacity($1, $2::date, $3::date) c group by c.clickup_user_id)
      select cap.clickup_user_id, cap.minutes, logged.ms, logged.billable
-       from cap left join logged on logged.user_id = cap.clickup_user_id`,
+       from cap left join logged on logged.key = cap.clickup_user_id`,
     [ORG, from, to],
   );
   return rows.length;
@@ -131,10 +110,13 @@ runOnSyncedAgency(ORG, { agency: "large" }, async ({ database, agency, runs, adm
     const filter = reportFilterSchema.parse({ period });
     const { period: days } = await reportSetup(ctx, filter);
     lines.push(`-- ${period} (${days.from} … ${days.to})`);
-    const entriesFloor = await measure(() => floorActual(database, days.from, days.to), runs);
-    const utilEntriesFloor = await measure(() => floorUtilization(database, days.from, days.to), runs);
-    const actualFloor = await measure(() => floorActualLines(database, days.from, days.to), runs);
-    const utilFloor = await measure(() => floorUtilizationLines(database, days.from, days.to), runs);
+    const entriesFloor = await measure(() => floorActual(database, days.from, days.to, "entries"), runs);
+    const utilEntriesFloor = await measure(
+      () => floorUtilization(database, days.from, days.to, "entries"),
+      runs,
+    );
+    const actualFloor = await measure(() => floorActual(database, days.from, days.to, "lines"), runs);
+    const utilFloor = await measure(() => floorUtilization(database, days.from, days.to, "lines"), runs);
     const actual = await measure(() => getActual(ctx, actualQuerySchema.parse({ period })), runs);
     const utilization = await measure(() => getUtilization(ctx, filter), runs);
     const directory = await measure(() => getUserDirectory(ctx, filter), runs);

@@ -37,13 +37,17 @@ BEGIN
    GROUP BY 1, 2, 3, 4, 5;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION time_entry_days_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Entries added (INSERT: +1) or removed (DELETE: −1); both triggers name their transition table
+-- `changed`.
+CREATE FUNCTION time_entry_days_on_insert_or_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE sign int := CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END;
 BEGIN
   PERFORM time_entry_days_add(array_agg(g.o), array_agg(g.d), array_agg(g.u), array_agg(g.f), array_agg(g.b),
                               array_agg(g.ms), array_agg(g.n))
      FROM (SELECT a.organization_id AS o, (a.start_time AT TIME ZONE z.time_zone)::date AS d, a.user_id AS u,
-                  coalesce(t.folder_id, '') AS f, a.billable AS b, sum(a.duration_ms)::bigint AS ms, count(*)::int AS n
-             FROM added a
+                  coalesce(t.folder_id, '') AS f, a.billable AS b, (sign * sum(a.duration_ms))::bigint AS ms,
+                  (sign * count(*))::int AS n
+             FROM changed a
              JOIN organizations z ON z.id = a.organization_id
              LEFT JOIN tasks t ON t.organization_id = a.organization_id AND t.id = a.task_id
             WHERE NOT a.deleted AND a.duration_ms > 0
@@ -73,20 +77,6 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION time_entry_days_on_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM time_entry_days_add(array_agg(g.o), array_agg(g.d), array_agg(g.u), array_agg(g.f), array_agg(g.b),
-                              array_agg(g.ms), array_agg(g.n))
-     FROM (SELECT r.organization_id AS o, (r.start_time AT TIME ZONE z.time_zone)::date AS d, r.user_id AS u,
-                  coalesce(t.folder_id, '') AS f, r.billable AS b, -sum(r.duration_ms)::bigint AS ms, -count(*)::int AS n
-             FROM removed r
-             JOIN organizations z ON z.id = r.organization_id
-             LEFT JOIN tasks t ON t.organization_id = r.organization_id AND t.id = r.task_id
-            WHERE NOT r.deleted AND r.duration_ms > 0
-            GROUP BY 1, 2, 3, 4, 5) g;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
 -- A task that changes folder (moved, created after its entries arrived, removed) moves its entries'
 -- time between the two projects' lines. `moves` is (organization_id, task_id, from folder, to folder).
 CREATE FUNCTION time_entry_days_move_tasks(moves jsonb) RETURNS void LANGUAGE plpgsql AS $$
@@ -103,32 +93,25 @@ BEGIN
            HAVING sum(s.sign) <> 0 OR sum(s.sign * te.duration_ms) <> 0) g;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION time_entry_days_on_task_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A task added (its entries may have arrived first: from no project into its folder) or removed
+-- (back to no project); both triggers name their transition table `changed`.
+CREATE FUNCTION time_entry_days_on_task_insert_or_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE moves jsonb;
 BEGIN
-  SELECT jsonb_agg(jsonb_build_object('o', a.organization_id, 't', a.id, 'f', '', 'n', a.folder_id)) INTO moves
-    FROM added a
+  SELECT jsonb_agg(CASE TG_OP
+           WHEN 'INSERT' THEN jsonb_build_object('o', a.organization_id, 't', a.id, 'f', '', 'n', a.folder_id)
+           ELSE jsonb_build_object('o', a.organization_id, 't', a.id, 'f', a.folder_id, 'n', '') END) INTO moves
+    FROM changed a
    WHERE coalesce(a.folder_id, '') <> ''
      AND EXISTS (SELECT 1 FROM time_entries te WHERE te.organization_id = a.organization_id AND te.task_id = a.id);
   IF moves IS NOT NULL THEN PERFORM time_entry_days_move_tasks(moves); END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- Row level, fired only for a task whose folder changed (the sync rewrites every task).
 CREATE FUNCTION time_entry_days_on_task_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM time_entry_days_move_tasks(jsonb_build_array(jsonb_build_object('o', NEW.organization_id, 't', NEW.id,
     'f', coalesce(OLD.folder_id, ''), 'n', coalesce(NEW.folder_id, ''))));
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION time_entry_days_on_task_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE moves jsonb;
-BEGIN
-  SELECT jsonb_agg(jsonb_build_object('o', r.organization_id, 't', r.id, 'f', r.folder_id, 'n', '')) INTO moves
-    FROM removed r
-   WHERE coalesce(r.folder_id, '') <> '';
-  IF moves IS NOT NULL THEN PERFORM time_entry_days_move_tasks(moves); END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -139,7 +122,7 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER time_entry_days_inserts AFTER INSERT ON time_entries
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_insert();
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_insert_or_delete();
 --> statement-breakpoint
 CREATE TRIGGER time_entry_days_updates AFTER UPDATE ON time_entries FOR EACH ROW
   WHEN (OLD.deleted IS DISTINCT FROM NEW.deleted OR OLD.user_id IS DISTINCT FROM NEW.user_id
@@ -149,30 +132,23 @@ CREATE TRIGGER time_entry_days_updates AFTER UPDATE ON time_entries FOR EACH ROW
   EXECUTE FUNCTION time_entry_days_on_update();
 --> statement-breakpoint
 CREATE TRIGGER time_entry_days_deletes AFTER DELETE ON time_entries
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_delete();
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_insert_or_delete();
 --> statement-breakpoint
 CREATE TRIGGER time_entry_days_task_inserts AFTER INSERT ON tasks
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_task_insert();
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_task_insert_or_delete();
 --> statement-breakpoint
 CREATE TRIGGER time_entry_days_task_updates AFTER UPDATE OF folder_id ON tasks FOR EACH ROW
   WHEN (coalesce(OLD.folder_id, '') IS DISTINCT FROM coalesce(NEW.folder_id, ''))
   EXECUTE FUNCTION time_entry_days_on_task_update();
 --> statement-breakpoint
 CREATE TRIGGER time_entry_days_task_deletes AFTER DELETE ON tasks
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_task_delete();
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION time_entry_days_on_task_insert_or_delete();
 --> statement-breakpoint
 CREATE TRIGGER time_entry_days_time_zone AFTER UPDATE OF time_zone ON organizations
   FOR EACH ROW WHEN (OLD.time_zone IS DISTINCT FROM NEW.time_zone) EXECUTE FUNCTION time_entry_days_on_time_zone();
 --> statement-breakpoint
 -- The lines of the entries already here.
-INSERT INTO time_entry_days (organization_id, day, user_id, folder_id, billable, duration_ms, entries)
-SELECT te.organization_id, (te.start_time AT TIME ZONE o.time_zone)::date, te.user_id,
-       coalesce(t.folder_id, ''), te.billable, sum(te.duration_ms), count(*)
-  FROM time_entries te
-  JOIN organizations o ON o.id = te.organization_id
-  LEFT JOIN tasks t ON t.organization_id = te.organization_id AND t.id = te.task_id
- WHERE NOT te.deleted AND te.duration_ms > 0
- GROUP BY 1, 2, 3, 4, 5;
+SELECT rebuild_time_entry_days(o.id) FROM organizations o;
 --> statement-breakpoint
 -- Statistics for the planner now: PGlite has no autovacuum (the full sync analyzes it afterwards).
 ANALYZE time_entry_days;
