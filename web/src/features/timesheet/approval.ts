@@ -15,7 +15,6 @@ import { addIsoDays } from "@domain/calendar";
  * locked week reads.
  */
 
-
 /** The Monday (yyyy-MM-dd) of the week holding `day`, or null when `day` is not a real yyyy-MM-dd. */
 export function mondayOf(day: string | null | undefined): string | null {
   if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
