@@ -3,7 +3,7 @@ import { ITEM_TYPE } from "@domain/index";
 import { firstRow, rows, type Executor } from "../../db/executor";
 import { folderClientSql } from "../projects/repo";
 import { priceSql, rateSql } from "../rate-cards/rates-sql";
-import { reportEntriesCte, type ReportScope } from "./repo";
+import { reportEntriesCte, reportRates, type ReportScope } from "./repo";
 
 /*
  * The Accrual report's SQL (issue 16 point 2) and the project_datasets table (spec §3, §7).
@@ -60,7 +60,7 @@ export async function selectAccrual(
   const day = (col: SQL) => sql`to_char((${col} at time zone (select tz from zone))::date, 'YYYY-MM-DD')`;
   return rows<AccrualSqlRow>(
     executor,
-    sql`with ${reportEntriesCte(scope)},
+    sql`with ${reportEntriesCte(scope, await reportRates(executor, scope))},
         pf as materialized (
           select x.folder_id from (
             select distinct t.folder_id from tasks t

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { rows, type Executor } from "../../db/executor";
 import { folderClientSql } from "../projects/repo";
 import { roundHalfEvenSql } from "../rate-cards/rates-sql";
-import { reportEntriesCte, type ReportScope } from "./repo";
+import { reportEntriesCte, reportRates, type ReportScope } from "./repo";
 
 /*
  * The Client report's SQL (issue 16 point 4), in one statement. A client is the meta task's
@@ -71,7 +71,7 @@ export async function selectClientReport(
   const open = sql`(i.total_minor - i.paid_minor)`;
   return rows<ClientReportSqlRow>(
     executor,
-    sql`with ${reportEntriesCte(s)},
+    sql`with ${reportEntriesCte(s, await reportRates(executor, s))},
         cr_folders as materialized (
           select x.id, x.name, x.client from (
             select f.id, f.name, ${folderClientSql(org, sql`f.id`)} as client

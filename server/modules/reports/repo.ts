@@ -4,6 +4,7 @@ import { clickupUserNameSql } from "../../lib/sql-names";
 import { listPage, type ListPage } from "../../lib/list-query";
 import { folderClientSql } from "../projects/repo";
 import { cardIdSql, priceSql, rateSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
+import { ITEM_TYPE } from "@domain/index";
 import type { ActualGroup } from "./contract";
 
 /*
@@ -109,6 +110,78 @@ function weekOf(day: SQL): SQL {
                    else ${day} - (extract(isodow from ${day})::int - 1) end)`;
 }
 
+/** A person's role tags (text[]), in order of preference. */
+function personRoles(org: string, person: SQL): SQL {
+  return sql`(select ps.role_tags from person_settings ps where ps.organization_id = ${org} and ps.clickup_user_id = ${person})`;
+}
+
+/**
+ * The internal and client rates of a report's period as spans: per (person, client card), one row
+ * per stretch of days between the days a line of the card (or of the internal card) takes effect,
+ * with both rates in force over it (rateSql, read once per span rather than once per line or day).
+ * Parallel arrays, for reportEntriesCte. The people are everyone with a name or rate settings in
+ * the workspace (on the default client card), and whoever has time on a project with a card of
+ * its own (on that card).
+ */
+export interface ReportRates {
+  users: string[];
+  cards: string[];
+  since: string[];
+  until: (string | null)[];
+  internal: (string | null)[];
+  client: (string | null)[];
+}
+
+export async function reportRates(executor: Executor, s: ReportScope): Promise<ReportRates> {
+  const org = s.organizationId;
+  const card = (folder: SQL) => sql`coalesce(${cardIdSql("client", { organizationId: org, folder })}, '')`;
+  const subject = {
+    organizationId: org,
+    person: sql`k.user_id`,
+    roles: personRoles(org, sql`k.user_id`),
+    folder: sql`null::text`,
+    day: sql`k.since`,
+  };
+  const onlyPerson = (column: SQL) => (s.person ? sql`and ${column} = ${s.person}` : sql``);
+  const row = await firstRow<ReportRates>(
+    executor,
+    sql`with pairs as (
+          select u.user_id, ${card(sql`null::text`)} as card from (
+            select pu.id as user_id from provider_users pu where pu.organization_id = ${org} ${onlyPerson(sql`pu.id`)}
+            union
+            select ps.clickup_user_id from person_settings ps where ps.organization_id = ${org} ${onlyPerson(sql`ps.clickup_user_id`)}
+            union
+            select pl.subject_id from rate_card_lines pl
+             where pl.organization_id = ${org} and pl.subject_type = 'person' ${onlyPerson(sql`pl.subject_id`)}) u
+          union
+          select distinct l.user_id, ${card(sql`pc.folder_id`)}
+            from project_rate_cards pc
+            join time_entry_days l on l.organization_id = ${org} and l.folder_id = pc.folder_id
+             and l.day between ${s.from}::date and ${s.to}::date
+           where pc.organization_id = ${org}
+             ${s.project ? sql`and pc.folder_id = ${s.project}` : sql``} ${onlyPerson(sql`l.user_id`)}),
+        spans as (
+          select p.user_id, p.card, b.since,
+                 lead(b.since) over (partition by p.user_id, p.card order by b.since) as until
+            from pairs p
+            cross join lateral (
+              select '-infinity'::date as since
+              union
+              select l.effective_from from rate_card_lines l
+               where l.organization_id = ${org} and l.effective_from <= ${s.to}::date
+                 and (l.card_id = nullif(p.card, '')
+                      or l.card_id = ${cardIdSql("internal", { organizationId: org, folder: sql`null::text` })})
+                 and (l.subject_type = 'role' or l.subject_id = p.user_id)) b)
+        select coalesce(array_agg(k.user_id), '{}') as users, coalesce(array_agg(k.card), '{}') as cards,
+               coalesce(array_agg(k.since::text), '{}') as since, coalesce(array_agg(k.until::text), '{}') as until,
+               coalesce(array_agg(${rateSql("internal", subject)}::text), '{}') as internal,
+               coalesce(array_agg(${rateSql("client", subject, sql`nullif(k.card, '')`)}::text), '{}') as client
+          from spans k
+         where k.until is null or k.until > ${s.from}::date`,
+  );
+  return row ?? { users: [], cards: [], since: [], until: [], internal: [], client: [] };
+}
+
 /**
  * A CTE body ending in `priced`, the report's time priced line by line. A line is a person's time
  * on a project on a workspace day, billable apart (time_entry_days, kept by triggers): its money is
@@ -122,44 +195,57 @@ function weekOf(day: SQL): SQL {
  * remainder (each entry's exact price rounded down, the line's leftover minor units to the entries
  * with the largest remainders), so the entries of a line add up to the line exactly.
  */
-export function reportEntriesCte(s: ReportScope, source: "lines" | "entries" = "lines"): SQL {
+export function reportEntriesCte(
+  s: ReportScope,
+  rates: ReportRates,
+  source: "lines" | "entries" = "lines",
+): SQL {
   const org = s.organizationId;
-  const roles = (person: SQL) =>
-    sql`(select ps.role_tags from person_settings ps where ps.organization_id = ${org} and ps.clickup_user_id = ${person})`;
-  const subject = {
+  const card = (folder: SQL) => sql`coalesce(${cardIdSql("client", { organizationId: org, folder })}, '')`;
+  // A line without a span of its own (a person with no rate settings nor name, or one whose first
+  // line arrived after reportRates read the spans) reads its rates itself.
+  const own = {
     organizationId: org,
-    person: sql`k.user_id`,
-    roles: roles(sql`k.user_id`),
-    folder: sql`k.folder_id`,
-    day: sql`k.day`,
+    person: sql`kept.user_id`,
+    roles: personRoles(org, sql`kept.user_id`),
+    folder: sql`null::text`,
+    day: sql`kept.day`,
   };
+  const param = <T>(values: T[]) => sql.param(values);
   return sql`
     zone as (select o.time_zone as tz, o.week_start from organizations o where o.id = ${org}),
-    ent as materialized (${source === "lines" ? linesOf(s) : entriesOf(s)}),
-    fol as materialized (
-      select x.folder_id, ${folderClientSql(org, sql`x.folder_id`)} as client
-        from (select distinct folder_id from ent where folder_id is not null) x),
-    -- A rate depends on the person, the card and the day only: both are read once per (person,
-    -- client card, day) — most projects share the default client card, so about once per person
-    -- and day — and each line meets its two rates in one join.
-    cards as materialized (
-      select x.folder_key, coalesce(${cardIdSql("client", { organizationId: org, folder: sql`nullif(x.folder_key, '')` })}, '') as card
-        from (select distinct coalesce(folder_id, '') as folder_key from ent) x),
-    kept as materialized (
-      select ent.*, fol.client, c.card
-        from ent
-        left join fol on fol.folder_id = ent.folder_id
-        join cards c on c.folder_key = coalesce(ent.folder_id, '')
-       ${s.client ? sql`where lower(fol.client) = lower(${s.client})` : sql``}),
-    rates as materialized (
-      select k.user_id, k.card, k.day, ${rateSql("internal", subject)} as internal_rate,
-             ${rateSql("client", subject, sql`nullif(k.card, '')`)} as client_rate
-        from (select distinct user_id, card, day, null::text as folder_id from kept) k),
+    -- The projects of the period with a client or a client card of their own (a meta task, a
+    -- project_rate_cards row): their client and card, each read once. Any other line has no
+    -- client and the default card.
+    fc as materialized (
+      select x.folder_id, ${folderClientSql(org, sql`x.folder_id`)} as client, ${card(sql`x.folder_id`)} as card
+        from (select m.folder_id from tasks m
+               where m.organization_id = ${org} and m.custom_item_id = ${sql.raw(String(ITEM_TYPE.project))}
+                 and not m.deleted and m.folder_id is not null
+              union
+              select pc.folder_id from project_rate_cards pc where pc.organization_id = ${org}) x
+       where exists (select 1 from time_entry_days l where l.organization_id = ${org} and l.folder_id = x.folder_id
+                        and l.day between ${s.from}::date and ${s.to}::date)),
+    ent as (${source === "lines" ? linesOf(s) : entriesOf(s)}),
+    kept as (
+      select ent.*, fc.client, coalesce(fc.card, ${card(sql`null::text`)}) as card
+        from ent left join fc on fc.folder_id = ent.folder_id
+       ${s.client ? sql`where lower(fc.client) = lower(${s.client})` : sql``}),
+    -- The spans read by reportRates, as parameters: the planner knows how many there are and
+    -- hashes them against the period's lines.
+    rates as (
+      select * from unnest(${param(rates.users)}::text[], ${param(rates.cards)}::text[],
+                           ${param(rates.since)}::date[], ${param(rates.until)}::date[],
+                           ${param(rates.internal)}::bigint[], ${param(rates.client)}::bigint[])
+        as r(user_id, card, since, until, internal_rate, client_rate)),
     rated as (
       select kept.id, kept.user_id, kept.task_id, kept.folder_id, kept.client, kept.day,
              ${weekOf(sql`kept.day`)} as week, kept.duration_ms, kept.entries, kept.billable,
-             r.internal_rate, r.client_rate
-        from kept join rates r on r.user_id = kept.user_id and r.card = kept.card and r.day = kept.day),
+             case when r.user_id is null then ${rateSql("internal", own)} else r.internal_rate end as internal_rate,
+             case when r.user_id is null then ${rateSql("client", own, sql`nullif(kept.card, '')`)}
+                  else r.client_rate end as client_rate
+        from kept left join rates r on r.user_id = kept.user_id and r.card is not distinct from kept.card
+         and kept.day >= r.since and (r.until is null or kept.day < r.until)),
     priced as (${source === "lines" ? pricedLines : pricedEntries})`;
 }
 
@@ -269,7 +355,7 @@ export async function selectActual(
   };
   return rows<ActualGroupRow>(
     executor,
-    sql`with ${reportEntriesCte(s)},
+    sql`with ${reportEntriesCte(s, await reportRates(executor, s))},
         g as (
           select case when grouping(${GROUP_KEY[groupBy]}) = 0 then 'key'
                       when grouping(p.week) = 0 then 'week' else 'total' end as kind,
@@ -320,7 +406,7 @@ export async function selectReportEntries(
 ): Promise<ListPage<EntryRow>> {
   const org = s.organizationId;
   return listPage<EntryRow, "day">(executor, {
-    with: reportEntriesCte(s, "entries"),
+    with: reportEntriesCte(s, await reportRates(executor, s), "entries"),
     select: sql`p.id, to_char(p.day, 'YYYY-MM-DD') as day, p.user_id, p.folder_id, p.client, p.task_id,
                 p.duration_ms, p.billable, p.internal_rate, p.cost, p.client_rate, p.revenue`,
     from: sql`priced p`,
@@ -376,7 +462,7 @@ export async function selectUtilization(executor: Executor, s: ReportScope): Pro
     sql`case when ${minutes} > 0 then ${roundHalfEvenSql(sql`(${ms})::numeric * 10000`, sql`(${minutes})::numeric * 60000`)} end`;
   return rows<UtilizationSqlRow>(
     executor,
-    sql`with ${reportEntriesCte(s)},
+    sql`with ${reportEntriesCte(s, await reportRates(executor, s))},
         cap as materialized (
           select c.clickup_user_id as person_id, c.day, c.capacity_minutes, c.time_off_minutes
             from workload_capacity(${org}, ${s.from}::date, ${s.to}::date) c
@@ -430,7 +516,7 @@ export async function selectUtilizationDays(
   const org = s.organizationId;
   return rows<UtilizationDayRow>(
     executor,
-    sql`with ${reportEntriesCte(s)},
+    sql`with ${reportEntriesCte(s, await reportRates(executor, s))},
         logged as (
           select p.day, sum(p.duration_ms) as logged_ms,
                  coalesce(sum(p.duration_ms) filter (where p.billable), 0) as billable_ms
@@ -486,7 +572,7 @@ export async function selectUserDirectory(
   };
   return rows<DirectorySqlRow>(
     executor,
-    sql`with ${reportEntriesCte(s)},
+    sql`with ${reportEntriesCte(s, await reportRates(executor, s))},
         logged as (select p.user_id, sum(p.duration_ms) as ms from priced p group by p.user_id),
         cap as (select c.clickup_user_id, sum(c.capacity_minutes) as minutes
                   from workload_capacity(${org}, ${s.from}::date, ${s.to}::date) c group by c.clickup_user_id)

@@ -57,6 +57,7 @@ beforeAll(async () => {
     providerUsers: [
       { id: "u-1", username: "Uma" },
       { id: "u-2", username: "Vic" },
+      { id: "u-3", username: "Wes" },
     ],
     tasks: [task({ id: "ta", folderId: "f-a" }), task({ id: "tb", folderId: "f-b" })],
   });
@@ -248,6 +249,72 @@ describe("pricing by line", () => {
       behind.body.items.reduce((a, e) => a + ((i === 0 ? e.cost : e.revenue) ?? 0), 0);
     expect(sum(0)).toBe(report.body.totals.cost);
     expect(sum(1)).toBe(report.body.totals.revenue);
+  });
+
+  it("prices each line at the rates in force on its day when lines of a card take effect inside the period", async () => {
+    // Wes (role Editor). Standard client card: Editor 300.00 from the 10th, Wes himself 400.00 from
+    // the 16th. Internal card: Wes 150.00 from the 12th. Gamma has its own client card: 500.00, then
+    // Editor 600.00 from the 15th. A line of another person's subject never moves Wes's rate.
+    await q(
+      `insert into person_settings (organization_id, clickup_user_id, role_tags) values ($1, 'u-3', '{Editor}')`,
+    );
+    await q(
+      `insert into rate_cards (organization_id, id, kind, name, currency, is_default, default_rate_minor)
+       values ($1, 'rc-gamma', 'client', 'Gamma card', 'USD', false, 50000)`,
+    );
+    await q(
+      `insert into project_rate_cards (organization_id, folder_id, card_id) values ($1, 'f-c', 'rc-gamma')`,
+    );
+    await q(
+      `insert into rate_card_lines (organization_id, id, card_id, subject_type, subject_id, rate_minor, effective_from)
+       values ($1, 'l1', 'rc-cli', 'role', 'editor', 30000, '2026-11-10'),
+              ($1, 'l2', 'rc-cli', 'person', 'u-3', 40000, '2026-11-16'),
+              ($1, 'l3', 'rc-int', 'person', 'u-3', 15000, '2026-11-12'),
+              ($1, 'l4', 'rc-gamma', 'role', 'Editor', 60000, '2026-11-15'),
+              ($1, 'l5', 'rc-cli', 'person', 'u-1', 99900, '2026-11-09')`,
+    );
+    const hour = (id: string, taskId: string, day: string, userId = "u-3") => ({
+      id,
+      userId,
+      taskId,
+      startTime: at(day),
+      durationMs: H,
+      billable: true,
+    });
+    await seedClickupData(ctx.database.db, org, {
+      folders: [{ id: "f-c", name: "Gamma", spaceId: "sp" }],
+      tasks: [task({ id: "tw-a", folderId: "f-a" }), task({ id: "tw-b", folderId: "f-c" })],
+      timeEntries: [
+        hour("w1", "tw-a", "2026-11-05"), // before the period
+        hour("w2", "tw-a", "2026-11-09"), // defaults: 100.00 / 200.00
+        hour("w3", "tw-a", "2026-11-10"), // Editor: 100.00 / 300.00
+        hour("w4", "tw-a", "2026-11-12"), // Wes's cost: 150.00 / 300.00
+        hour("w5", "tw-a", "2026-11-16"), // Wes's rate: 150.00 / 400.00
+        hour("w6", "tw-b", "2026-11-14"), // Gamma's card: 150.00 / 500.00
+        hour("w7", "tw-b", "2026-11-15"), // Gamma's Editor: 150.00 / 600.00
+        hour("w8", "tw-b", "2026-11-18"), // after the period
+        // Someone with no name, roles or lines of their own: the cards' default rates.
+        hour("x1", "tw-a", "2026-11-12", "u-9"),
+        hour("x2", "tw-b", "2026-11-16", "u-9"),
+      ],
+    });
+    const report = await owner.client.get<ActualResponse>(
+      "/api/reports/actual?period=custom&from=2026-11-09&to=2026-11-17&groupBy=project&person=u-3",
+    );
+    expect(report.status).toBe(200);
+    const byProject = Object.fromEntries(report.body.rows.map((r) => [r.key, [r.ms, r.cost, r.revenue]]));
+    expect(byProject).toEqual({
+      "f-a": [4 * H, 10_000 + 10_000 + 15_000 + 15_000, 20_000 + 30_000 + 30_000 + 40_000],
+      "f-c": [2 * H, 15_000 + 15_000, 50_000 + 60_000],
+    });
+    const stranger = await owner.client.get<ActualResponse>(
+      "/api/reports/actual?period=custom&from=2026-11-09&to=2026-11-17&groupBy=project&person=u-9",
+    );
+    expect(stranger.status).toBe(200);
+    expect(Object.fromEntries(stranger.body.rows.map((r) => [r.key, [r.ms, r.cost, r.revenue]]))).toEqual({
+      "f-a": [H, 10_000, 20_000],
+      "f-c": [H, 10_000, 50_000],
+    });
   });
 
   it("differs from rounding entry by entry where the cents do not add up", async () => {
