@@ -101,62 +101,70 @@ async function seedPath(database: Database, from: string, to: string) {
   return sums.size;
 }
 
-runOnSyncedAgency(ORG, { agency: "large" }, async ({ database, agency, runs, admin: ctx }) => {
-  const fmt = (n: number) => n.toFixed(1).padStart(10);
-  const line = (label: string, s: Stat, note = "") =>
-    `${label.padEnd(26)}${fmt(s.p50)}${fmt(s.p95)}${note ? `   ${note}` : ""}`;
-  const lines: string[] = [];
-  for (const period of ["this-month", "quarter"] as const) {
-    const filter = reportFilterSchema.parse({ period });
-    const { period: days } = await reportSetup(ctx, filter);
-    lines.push(`-- ${period} (${days.from} … ${days.to})`);
-    const entriesFloor = await measure(() => floorActual(database, days.from, days.to, "entries"), runs);
-    const utilEntriesFloor = await measure(
-      () => floorUtilization(database, days.from, days.to, "entries"),
-      runs,
-    );
-    const actualFloor = await measure(() => floorActual(database, days.from, days.to, "lines"), runs);
-    const utilFloor = await measure(() => floorUtilization(database, days.from, days.to, "lines"), runs);
-    const actual = await measure(() => getActual(ctx, actualQuerySchema.parse({ period })), runs);
-    const utilization = await measure(() => getUtilization(ctx, filter), runs);
-    const directory = await measure(() => getUserDirectory(ctx, filter), runs);
-    const accrual = await measure(() => getAccrual(ctx, accrualQuerySchema.parse({ period })), runs);
-    const client = await measure(() => getClientReport(ctx, filter), runs);
-    const webhooks = await measure(
-      () => getWebhookActivity(ctx, webhookActivityQuerySchema.parse({ period })),
-      runs,
-    );
-    const seed = await measure(
-      () => seedPath(database, days.from, days.to),
-      Math.max(3, Math.floor(runs / 5)),
-    );
-    lines.push(
-      line(
-        "actuals (by project)",
-        actual,
-        `×${(actual.p95 / actualFloor.p95).toFixed(2)} of its floor's p95`,
-      ),
-      line("utilization", utilization, `×${(utilization.p95 / utilFloor.p95).toFixed(2)} of its floor's p95`),
-      line("user directory", directory, "(its period figures: the utilization floor)"),
-      line("accrual", accrual, "(every entry to the report date, priced)"),
-      line(
-        "client",
-        client,
-        `×${(client.p95 / actualFloor.p95).toFixed(2)} of the hours-per-project floor's p95`,
-      ),
-      line("webhook activity", webhooks),
-      line("floor: hours per project", actualFloor, "(report lines)"),
-      line("floor: per person + capacity", utilFloor, "(report lines)"),
-      line("  the same from entries", entriesFloor),
-      line("  the same from entries", utilEntriesFloor, "(per person + capacity)"),
-      line(
-        "seed's path (per project)",
-        seed,
-        `${(seed.p50 / actual.p50).toFixed(0)}× the actuals report's p50`,
-      ),
-    );
-  }
-  console.log(`\n${database.kind} · ${agency} agency · ${runs} runs · ms`);
-  console.log(`${"report".padEnd(26)}${"p50".padStart(10)}${"p95".padStart(10)}`);
-  for (const l of lines) console.log(l);
-});
+runOnSyncedAgency(
+  ORG,
+  { agency: "large", maintenance: "vacuum analyze" },
+  async ({ database, agency, runs, admin: ctx }) => {
+    const fmt = (n: number) => n.toFixed(1).padStart(10);
+    const line = (label: string, s: Stat, note = "") =>
+      `${label.padEnd(26)}${fmt(s.p50)}${fmt(s.p95)}${note ? `   ${note}` : ""}`;
+    const lines: string[] = [];
+    for (const period of ["this-month", "quarter"] as const) {
+      const filter = reportFilterSchema.parse({ period });
+      const { period: days } = await reportSetup(ctx, filter);
+      lines.push(`-- ${period} (${days.from} … ${days.to})`);
+      const entriesFloor = await measure(() => floorActual(database, days.from, days.to, "entries"), runs);
+      const utilEntriesFloor = await measure(
+        () => floorUtilization(database, days.from, days.to, "entries"),
+        runs,
+      );
+      const actualFloor = await measure(() => floorActual(database, days.from, days.to, "lines"), runs);
+      const utilFloor = await measure(() => floorUtilization(database, days.from, days.to, "lines"), runs);
+      const actual = await measure(() => getActual(ctx, actualQuerySchema.parse({ period })), runs);
+      const utilization = await measure(() => getUtilization(ctx, filter), runs);
+      const directory = await measure(() => getUserDirectory(ctx, filter), runs);
+      const accrual = await measure(() => getAccrual(ctx, accrualQuerySchema.parse({ period })), runs);
+      const client = await measure(() => getClientReport(ctx, filter), runs);
+      const webhooks = await measure(
+        () => getWebhookActivity(ctx, webhookActivityQuerySchema.parse({ period })),
+        runs,
+      );
+      const seed = await measure(
+        () => seedPath(database, days.from, days.to),
+        Math.max(3, Math.floor(runs / 5)),
+      );
+      lines.push(
+        line(
+          "actuals (by project)",
+          actual,
+          `×${(actual.p95 / actualFloor.p95).toFixed(2)} of its floor's p95`,
+        ),
+        line(
+          "utilization",
+          utilization,
+          `×${(utilization.p95 / utilFloor.p95).toFixed(2)} of its floor's p95`,
+        ),
+        line("user directory", directory, "(its period figures: the utilization floor)"),
+        line("accrual", accrual, "(every entry to the report date, priced)"),
+        line(
+          "client",
+          client,
+          `×${(client.p95 / actualFloor.p95).toFixed(2)} of the hours-per-project floor's p95`,
+        ),
+        line("webhook activity", webhooks),
+        line("floor: hours per project", actualFloor, "(report lines)"),
+        line("floor: per person + capacity", utilFloor, "(report lines)"),
+        line("  the same from entries", entriesFloor),
+        line("  the same from entries", utilEntriesFloor, "(per person + capacity)"),
+        line(
+          "seed's path (per project)",
+          seed,
+          `${(seed.p50 / actual.p50).toFixed(0)}× the actuals report's p50`,
+        ),
+      );
+    }
+    console.log(`\n${database.kind} · ${agency} agency · ${runs} runs · ms`);
+    console.log(`${"report".padEnd(26)}${"p50".padStart(10)}${"p95".padStart(10)}`);
+    for (const l of lines) console.log(l);
+  },
+);

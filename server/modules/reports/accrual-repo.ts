@@ -43,6 +43,24 @@ export interface AccrualSqlRow {
 
 const PROJECT = ITEM_TYPE.project;
 
+/**
+ * Every folder id that tasks of the workspace name (or just `project`), read as a loose index scan
+ * of tasks_folder_idx: one probe per folder for the next folder id, rather than a pass over every
+ * task of the workspace.
+ */
+function foldersWithTasks(org: string, project: string | undefined): SQL {
+  if (project) return sql`select ${project}::text as folder_id`;
+  const next = (after: SQL | null) =>
+    sql`(select t.folder_id from tasks t
+          where t.organization_id = ${org} and t.folder_id ${after ? sql`> ${after}` : sql`is not null`}
+          order by t.folder_id limit 1)`;
+  return sql`with recursive fs(folder_id) as (
+      select ${next(null)}
+      union all
+      select ${next(sql`fs.folder_id`)} from fs where fs.folder_id is not null)
+    select fs.folder_id from fs where fs.folder_id is not null`;
+}
+
 export async function selectAccrual(
   executor: Executor,
   s: ReportScope,
@@ -62,16 +80,14 @@ export async function selectAccrual(
     executor,
     sql`with ${reportEntriesCte(scope, await reportRates(executor, scope))},
         pf as materialized (
-          select x.folder_id from (
-            select distinct t.folder_id from tasks t
-             where t.organization_id = ${org} and t.folder_id is not null and not t.deleted
-               ${s.project ? sql`and t.folder_id = ${s.project}` : sql``}) x
-           where not exists (select 1 from folders f where f.organization_id = ${org} and f.id = x.folder_id and f.deleted)
+          select x.folder_id from (${foldersWithTasks(org, s.project)}) x
+           where exists (select 1 from tasks t where t.organization_id = ${org} and t.folder_id = x.folder_id and not t.deleted)
+             and not exists (select 1 from folders f where f.organization_id = ${org} and f.id = x.folder_id and f.deleted)
              ${s.client ? sql`and lower(${folderClientSql(org, sql`x.folder_id`)}) = lower(${s.client})` : sql``}),
         est as (
           select t.folder_id, coalesce(t.assignee_id, '') as user_id, sum(t.time_estimate_ms) as ms
             from tasks t join pf on pf.folder_id = t.folder_id
-           where t.organization_id = ${org} and not t.deleted and coalesce(t.time_estimate_ms, 0) > 0
+           where t.organization_id = ${org} and not t.deleted and t.time_estimate_ms > 0
              ${s.person ? sql`and t.assignee_id = ${s.person}` : sql``}
            group by 1, 2),
         est_priced as (

@@ -13,6 +13,7 @@ import {
 } from "./hierarchy-repo";
 import {
   analyzeSyncedTables,
+  vacuumSyncedTables,
   dbNow,
   finishRun,
   getSyncState,
@@ -305,6 +306,9 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
       await notifyWorkspaceChanged(tx, orgId);
     });
     log.info({ runId: cp.runId, stats: cp.stats }, "full sync finished");
+    await vacuumSyncedTables(deps.database.db).catch((err: unknown) =>
+      log.warn({ err }, "vacuum after the full sync failed; autovacuum (PostgreSQL) will get to it"),
+    );
     return { runId: cp.runId, status: "succeeded", stats: cp.stats };
   } catch (err) {
     cp.stats.apiCalls = apiCalls();

@@ -139,9 +139,18 @@ export async function resetSyncState(ex: Executor, orgId: string): Promise<void>
  * large agency.
  */
 export async function analyzeSyncedTables(ex: Executor): Promise<void> {
-  await run(
-    ex,
-    sql`analyze spaces, folders, lists, list_members, provider_users, tasks, task_assignees,
-        custom_fields, custom_field_values, time_entries, time_entry_days`,
-  );
+  await run(ex, sql`analyze ${SYNCED_TABLES}`);
+}
+
+const SYNCED_TABLES = sql`spaces, folders, lists, list_members, provider_users, tasks, task_assignees,
+  custom_fields, custom_field_values, time_entries, time_entry_days`;
+
+/**
+ * After a full sync: the space of the rows its finalize rewrote (every task's derived fields, the
+ * deleted marks) made reusable, the visibility map set (index-only scans), fresh statistics. What
+ * autovacuum would do on a PostgreSQL server; PGlite has none. Outside any transaction (VACUUM
+ * refuses one).
+ */
+export async function vacuumSyncedTables(ex: Executor): Promise<void> {
+  await run(ex, sql`vacuum (analyze) ${SYNCED_TABLES}`);
 }

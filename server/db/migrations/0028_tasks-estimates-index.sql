@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_estimates_idx" ON "tasks" USING btree ("organization_id","folder_id","assignee_id","time_estimate_ms") WHERE not "tasks"."deleted" and "tasks"."time_estimate_ms" > 0;
