@@ -1,6 +1,7 @@
 /**
  * The benchmarks' common start (and their timer, `measure`): a simulated agency of the given size, synced in full into the
- * bench database (PGlite, or DATABASE_URL) for the workspace `org`, then analysed. Returns the
+ * bench database (PGlite, or DATABASE_URL) for the workspace `org`, given the demo's rate cards,
+ * capacity and time off (seedCapacityAndRates), then analysed. Returns the
  * simulator, the app deps wired to it, and the data directory to remove afterwards.
  * `runOnSyncedAgency` is a whole benchmark's main() around it.
  */
@@ -16,6 +17,7 @@ import type { Database } from "../server/db/client";
 import { createLogger } from "../server/lib/logger";
 import { encryptSecret } from "../server/lib/secrets";
 import { runFullSync } from "../server/modules/sync/full-sync";
+import { seedCapacityAndRates } from "../server/demo/seed-capacity-rates";
 import { systemContext, type RequestContext } from "../server/request-context";
 import { openBenchDatabase } from "./bench-database";
 
@@ -84,6 +86,7 @@ export async function syncedAgency(
   );
   if (reuse) {
     console.log(`${database.kind}: reusing the agency already synced in this database (BENCH_REUSE)`);
+    await seedCapacityAndRates(deps, org, sim.demo); // when the kept run predates it
     // Migrations run since the kept run may have added tables: plan on fresh statistics.
     await database.raw.query(maintenance);
     return { sim, deps, dataDir };
@@ -100,6 +103,10 @@ export async function syncedAgency(
   console.log(
     `${database.kind}: synced ${counts.tasks} tasks, ${counts.entries} time entries in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
+  // What the demo agency of `npm start` has beside its ClickUp data: rate cards (role and person
+  // lines, a project card), role tags, capacity, time off and holidays — so reports and the
+  // workload price their time as they would there.
+  await seedCapacityAndRates(deps, org, sim.demo);
   await database.raw.query(maintenance);
   return { sim, deps, dataDir };
 }
