@@ -91,5 +91,15 @@ export function priceSql(
   /** "columns" when both are plain columns (see roundHalfEvenSql). */
   operands: "columns" | "expressions" = "expressions",
 ): SQL {
-  return roundHalfEvenSql(sql`(${durationMs})::numeric * (${rate})::numeric`, sql`3600000`, operands);
+  const exact = roundHalfEvenSql(sql`(${durationMs})::numeric * (${rate})::numeric`, sql`3600000`, operands);
+  if (operands === "expressions") return exact;
+  // Lines priced by the thousand: in bigint arithmetic (several times cheaper than numeric) when
+  // both operands fit in 32 bits, so their product cannot overflow — 596 hours at 21 million
+  // minor units an hour; the same rule written the same way (truncating division, remainder).
+  const small = (v: SQL) => sql`(${v}) between -2147483648 and 2147483647`;
+  const p = sql`((${durationMs})::bigint * (${rate})::bigint)`;
+  return sql`(case when ${small(durationMs)} and ${small(rate)} then
+      ${p} / 3600000 + case when ${p} % 3600000 * 2 > 3600000
+                              or (${p} % 3600000 * 2 = 3600000 and (${p} / 3600000) % 2 = 1) then 1 else 0 end
+      else ${exact} end)`;
 }

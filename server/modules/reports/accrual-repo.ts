@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { ITEM_TYPE } from "@domain/index";
 import { firstRow, rows, type Executor } from "../../db/executor";
 import { folderClientSql } from "../projects/repo";
-import { priceSql, rateSql } from "../rate-cards/rates-sql";
+import { cardIdSql, priceSql, rateSql } from "../rate-cards/rates-sql";
 import { reportEntriesCte, reportRates, type ReportScope } from "./repo";
 
 /*
@@ -72,7 +72,7 @@ export async function selectAccrual(
     organizationId: org,
     person: sql`e.user_id`,
     roles: sql`(select ps.role_tags from person_settings ps where ps.organization_id = ${org} and ps.clickup_user_id = e.user_id)`,
-    folder: sql`e.folder_id`,
+    folder: sql`e.folder_id`, // the card is given (est_card)
     day: sql`${reportDate}::date`,
   };
   const day = (col: SQL) => sql`to_char((${col} at time zone (select tz from zone))::date, 'YYYY-MM-DD')`;
@@ -90,10 +90,23 @@ export async function selectAccrual(
            where t.organization_id = ${org} and not t.deleted and t.time_estimate_ms > 0
              ${s.person ? sql`and t.assignee_id = ${s.person}` : sql``}
            group by 1, 2),
+        est_card as materialized (
+          select x.folder_id, coalesce(${cardIdSql("client", { organizationId: org, folder: sql`x.folder_id` })}, '') as card
+            from (select distinct folder_id from est) x),
+        -- The assignee's client rate on the report date: the span of reportRates holding it, else
+        -- (someone without one) read here.
         est_priced as (
           select e.folder_id, e.user_id, e.ms,
-                 ${priceSql(sql`e.ms`, sql`(case when e.user_id = '' then null else ${rateSql("client", subject)} end)`)} as revenue
-            from est e),
+                 ${priceSql(
+                   sql`e.ms`,
+                   sql`(case when e.user_id = '' then null
+                             when r.user_id is null then ${rateSql("client", subject, sql`nullif(c.card, '')`)}
+                             else r.client_rate end)`,
+                 )} as revenue
+            from est e
+            join est_card c on c.folder_id = e.folder_id
+            left join rates r on r.user_id = e.user_id and r.card is not distinct from c.card
+             and ${reportDate}::date >= r.since and (r.until is null or ${reportDate}::date < r.until)),
         act as (
           select p.folder_id, p.user_id, sum(p.duration_ms) as ms, sum(p.entries) as entries, sum(p.revenue) as revenue
             from priced p join pf on pf.folder_id = p.folder_id

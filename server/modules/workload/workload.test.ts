@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { divideRoundHalfEven } from "@domain/money";
+import { divideRoundHalfEven, priceDurationMs } from "@domain/money";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
 import { createUserInWorkspace, signUp, type WorkspaceUser } from "../../../tests/api/fixtures";
 import { seedClickupData } from "../../../tests/api/seed";
@@ -13,7 +13,7 @@ import type {
   WorkloadResponse,
   WorkloadTimeEntriesResponse,
 } from "./contract";
-import { roundHalfEvenSql } from "../rate-cards/rates-sql";
+import { priceSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
 
 /*
  * The workload API on rows computed by hand. Window: Monday 2026-11-16 … Sunday 2026-11-29
@@ -644,6 +644,31 @@ describe("workload money", () => {
       for (const row of found) {
         expect(row.v, `${row.n} / ${row.d}`).toBe(
           divideRoundHalfEven(BigInt(row.n), BigInt(row.d)).toString(),
+        );
+      }
+    },
+  );
+
+  it.each(["expressions", "columns"] as const)(
+    "prices a line in SQL exactly as domain priceDurationMs does, on both sides of 32 bits (%s form)",
+    async (form) => {
+      const pairs = fc.sample(
+        fc.tuple(fc.integer({ min: 0, max: 2 ** 33 }), fc.integer({ min: 0, max: 2 ** 32 })),
+        { numRuns: 300, seed: 21 },
+      );
+      // Exact halves, with an even and an odd quotient, and the 32-bit edges.
+      pairs.push([1_800_000, 1], [5_400_000, 1], [1_800_000, 3], [9_000_000, 1], [60_000, 100]);
+      pairs.push([2_147_483_647, 2_147_483_647], [2_147_483_648, 10_000], [3_600_000, 2_147_483_648]);
+      const found = await rows<{ ms: string; rate: string; v: string }>(
+        ctx.database.db,
+        sql`select x.ms::text as ms, x.rate::text as rate, ${priceSql(sql`x.ms`, sql`x.rate`, form)}::text as v
+            from (select (e->>0)::bigint as ms, (e->>1)::bigint as rate
+                    from jsonb_array_elements(${JSON.stringify(pairs)}::jsonb) e) x`,
+      );
+      expect(found).toHaveLength(pairs.length);
+      for (const row of found) {
+        expect(row.v, `${row.ms} ms at ${row.rate}`).toBe(
+          String(priceDurationMs(Number(row.ms), Number(row.rate))),
         );
       }
     },
