@@ -3,7 +3,7 @@ import { firstRow, rows, type Executor } from "../../db/executor";
 import { clickupUserNameSql } from "../../lib/sql-names";
 import { listPage, type ListPage } from "../../lib/list-query";
 import { folderClientSql } from "../projects/repo";
-import { cardIdSql, priceSql, rateSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
+import { cardIdSql, priceSql, rateSql, roundHalfEvenSql, type RateSubject } from "../rate-cards/rates-sql";
 import { ITEM_TYPE } from "@domain/index";
 import type { ActualGroup } from "./contract";
 
@@ -110,9 +110,18 @@ function weekOf(day: SQL): SQL {
                    else ${day} - (extract(isodow from ${day})::int - 1) end)`;
 }
 
-/** A person's role tags (text[]), in order of preference. */
-function personRoles(org: string, person: SQL): SQL {
-  return sql`(select ps.role_tags from person_settings ps where ps.organization_id = ${org} and ps.clickup_user_id = ${person})`;
+/**
+ * The rate subject of `person` on `day` (rateSql), its role tags read from person_settings. The
+ * client card is always given to rateSql here; the internal card has no project.
+ */
+function rateSubject(org: string, person: SQL, day: SQL): RateSubject {
+  const roles = sql`(select ps.role_tags from person_settings ps where ps.organization_id = ${org} and ps.clickup_user_id = ${person})`;
+  return { organizationId: org, person, roles, folder: sql`null::text`, day };
+}
+
+/** A client card id as text, '' for none (cardIdSql). */
+function clientCardSql(org: string, folder: SQL): SQL {
+  return sql`coalesce(${cardIdSql("client", { organizationId: org, folder })}, '')`;
 }
 
 /**
@@ -134,14 +143,8 @@ export interface ReportRates {
 
 export async function reportRates(executor: Executor, s: ReportScope): Promise<ReportRates> {
   const org = s.organizationId;
-  const card = (folder: SQL) => sql`coalesce(${cardIdSql("client", { organizationId: org, folder })}, '')`;
-  const subject = {
-    organizationId: org,
-    person: sql`k.user_id`,
-    roles: personRoles(org, sql`k.user_id`),
-    folder: sql`null::text`,
-    day: sql`k.since`,
-  };
+  const card = (folder: SQL) => clientCardSql(org, folder);
+  const subject = rateSubject(org, sql`k.user_id`, sql`k.since`);
   const onlyPerson = (column: SQL) => (s.person ? sql`and ${column} = ${s.person}` : sql``);
   const row = await firstRow<ReportRates>(
     executor,
@@ -201,16 +204,10 @@ export function reportEntriesCte(
   source: "lines" | "entries" = "lines",
 ): SQL {
   const org = s.organizationId;
-  const card = (folder: SQL) => sql`coalesce(${cardIdSql("client", { organizationId: org, folder })}, '')`;
+  const card = (folder: SQL) => clientCardSql(org, folder);
   // A line without a span of its own (a person with no rate settings nor name, or one whose first
   // line arrived after reportRates read the spans) reads its rates itself.
-  const own = {
-    organizationId: org,
-    person: sql`kept.user_id`,
-    roles: personRoles(org, sql`kept.user_id`),
-    folder: sql`null::text`,
-    day: sql`kept.day`,
-  };
+  const own = rateSubject(org, sql`kept.user_id`, sql`kept.day`);
   const param = <T>(values: T[]) => sql.param(values);
   return sql`
     zone as (select o.time_zone as tz, o.week_start from organizations o where o.id = ${org}),
