@@ -78,8 +78,9 @@ export function directionKeyword(dir: SortDirection): SQL {
 
 /**
  * The SQL of one page: the list with its sort key and tiebreakers as columns, limited inside
- * `list_page`, then the late columns joined and the page re-sorted by those columns. Without
- * `withTotal` (batches of an export) the window count is left out.
+ * `list_page`, then the late columns joined and the page re-sorted by those columns (a list
+ * without late columns is the limited statement alone). Without `withTotal` (batches of an
+ * export) the window count is left out.
  */
 export function listPageQuery<K extends string>(query: ListQuery<K>, withTotal = true): SQL {
   if (!Number.isInteger(query.page) || query.page < 1) throw new Error("page must be a positive integer");
@@ -108,18 +109,19 @@ function listRowsQuery<K extends string>(
     sql`list_page.${sql.raw(SORT_COLUMN)} ${dir} nulls last`,
     ...query.tiebreakers.map((_, i) => sql`list_page.${sql.raw(`${TIEBREAK_COLUMN}${i}`)} asc`),
   ];
-  const ctes = query.with ? sql`${query.with}, ` : sql``;
-  return sql`with ${ctes}list_page as (
-      select ${query.select}, ${key} as ${sql.raw(SORT_COLUMN)}, ${sql.join(tiebreakColumns, sql`, `)}${
-        withTotal ? sql`, (count(*) over ())::int as ${sql.raw(TOTAL_COLUMN)}` : sql``
-      }
+  const page = sql`select ${query.select}, ${key} as ${sql.raw(SORT_COLUMN)}, ${sql.join(tiebreakColumns, sql`, `)}${
+    withTotal ? sql`, (count(*) over ())::int as ${sql.raw(TOTAL_COLUMN)}` : sql``
+  }
       from ${query.from}
       where ${whereAll(query.where)}
       order by ${sql.join(innerOrder, sql`, `)}
-      limit ${limit} offset ${offset}
-    )
-    select list_page.*${query.late ? sql`, ${query.late.select}` : sql``}
-    from list_page ${query.late?.from ?? sql``}
+      limit ${limit} offset ${offset}`;
+  // Without late columns the page is the answer: no second pass re-sorting it.
+  if (!query.late) return query.with ? sql`with ${query.with} ${page}` : page;
+  const ctes = query.with ? sql`${query.with}, ` : sql``;
+  return sql`with ${ctes}list_page as (${page})
+    select list_page.*, ${query.late.select}
+    from list_page ${query.late.from ?? sql``}
     order by ${sql.join(outerOrder, sql`, `)}`;
 }
 
