@@ -16,6 +16,7 @@ import type { AppDeps } from "../server/context";
 import type { Database } from "../server/db/client";
 import { createLogger } from "../server/lib/logger";
 import { encryptSecret } from "../server/lib/secrets";
+import { repriceReportLines } from "../server/modules/reports/repo";
 import { runFullSync } from "../server/modules/sync/full-sync";
 import { seedCapacityAndRates } from "../server/demo/seed-capacity-rates";
 import { systemContext, type RequestContext } from "../server/request-context";
@@ -87,6 +88,7 @@ export async function syncedAgency(
   if (reuse) {
     console.log(`${database.kind}: reusing the agency already synced in this database (BENCH_REUSE)`);
     await seedCapacityAndRates(deps, org, sim.demo); // when the kept run predates it
+    await readLineRates(database, org);
     // Migrations run since the kept run may have added tables: plan on fresh statistics.
     await database.raw.query(maintenance);
     return { sim, deps, dataDir };
@@ -107,8 +109,21 @@ export async function syncedAgency(
   // lines, a project card), role tags, capacity, time off and holidays — so reports and the
   // workload price their time as they would there.
   await seedCapacityAndRates(deps, org, sim.demo);
+  await readLineRates(database, org);
   await database.raw.query(maintenance);
   return { sim, deps, dataDir };
+}
+
+/**
+ * The rate cards just written raised the workspace's rates version: the report lines' rates are
+ * read again, as the app's next poll does after any sync (sync/report-rates.ts).
+ */
+async function readLineRates(database: Database, org: string): Promise<void> {
+  const t = performance.now();
+  const lines = await repriceReportLines(database.db, org);
+  console.log(
+    `${database.kind}: report lines' rates read: ${lines} lines in ${(performance.now() - t).toFixed(0)} ms`,
+  );
 }
 
 /** What a benchmark body gets from runOnSyncedAgency. */

@@ -351,10 +351,21 @@ export const timeEntryDays = pgTable(
     billable: boolean("billable").notNull(),
     durationMs: bigint("duration_ms", { mode: "number" }).notNull(),
     entries: integer("entries").notNull(),
+    // The line's rates as last read (reports/repo.ts repriceReportLines), valid while the
+    // workspace's rates_version is still the one they were read at (every table a rate or a
+    // line's card is read from raises it): a report prices such a line from them instead of
+    // reading the rate cards. Null until first read.
+    /** organizations.rates_version the rates were read at (never above the current one). */
+    ratesVersion: bigint("rates_version", { mode: "number" }),
+    /** Minor units per hour; null when the line had no rate. */
+    internalRate: bigint("internal_rate", { mode: "number" }),
+    clientRate: bigint("client_rate", { mode: "number" }),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.day, t.userId, t.folderId, t.billable] }),
     index("time_entry_days_user_idx").on(t.organizationId, t.userId, t.day),
     index("time_entry_days_folder_idx").on(t.organizationId, t.folderId, t.day),
+    // The lines whose rates are stale (rates_version below the workspace's, or null).
+    index("time_entry_days_rates_idx").on(t.organizationId, t.ratesVersion),
   ],
 );

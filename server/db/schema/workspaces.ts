@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   check,
   customType,
   index,
@@ -36,6 +37,12 @@ export const organizations = pgTable(
       .default(sql`'{1,2,3,4,5}'::integer[]`),
     /** First month of the fiscal year, 1–12. */
     fiscalYearStartMonth: integer("fiscal_year_start_month").notNull().default(1),
+    /**
+     * Raised by triggers (migration 0029) whenever a rate a report line is priced at may have
+     * changed (rate cards, their lines, project cards, role tags): the lines' stored rates read at
+     * an older version are read again.
+     */
+    ratesVersion: bigint("rates_version", { mode: "number" }).notNull().default(1),
     /** Postal address printed on invoices, purchase orders and SOWs (lines separated by "\n"). */
     billingAddress: text("billing_address").notNull().default(""),
     /** Tax or company registration number printed under the address. */

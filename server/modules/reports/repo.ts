@@ -190,8 +190,11 @@ export async function reportRates(executor: Executor, s: ReportScope): Promise<R
  * on a project on a workspace day, billable apart (time_entry_days, kept by triggers): its money is
  * duration × rate rounded half-even once (PRODUCT.md: round where a line total is formed), and
  * every figure of a report is a sum of lines. Columns: id (null), user_id, task_id (null),
- * folder_id, client, day, week, duration_ms, entries, billable, internal_rate, client_rate, cost,
- * revenue.
+ * folder_id, client, card (the client card, '' for none), day, week, duration_ms, entries, billable,
+ * internal_rate, client_rate, cost, revenue. A line's rates are those stored on it when they were
+ * read at the workspace's rates version (repriceReportLines), else read from the spans.
+ *
+ * `options.staleOnly` leaves out the lines whose stored rates hold (repriceReportLines).
  *
  * `source: "entries"` gives one row per time entry instead (id, task_id, entries = 1), for the rows
  * behind a figure: each entry's cost and revenue is its line's total shared out by largest
@@ -202,6 +205,7 @@ export function reportEntriesCte(
   s: ReportScope,
   rates: ReportRates,
   source: "lines" | "entries" = "lines",
+  options: { staleOnly?: boolean } = {},
 ): SQL {
   const org = s.organizationId;
   const card = (folder: SQL) => clientCardSql(org, folder);
@@ -209,6 +213,18 @@ export function reportEntriesCte(
   // line arrived after reportRates read the spans) reads its rates itself.
   const own = rateSubject(org, sql`kept.user_id`, sql`kept.day`);
   const param = <T>(values: T[]) => sql.param(values);
+  const keep = (ent: SQL) => sql`select ent.*, fc.client, coalesce(fc.card, ${card(sql`null::text`)}) as card
+        from (${ent}) ent left join fc on fc.folder_id = ent.folder_id
+       ${s.client ? sql`where lower(fc.client) = lower(${s.client})` : sql``}`;
+  const columns = sql`kept.id, kept.user_id, kept.task_id, kept.folder_id, kept.client, kept.card, kept.day,
+             ${weekOf(sql`kept.day`)} as week, kept.duration_ms, kept.entries, kept.billable`;
+  // Lines whose rates were read at the workspace's rates version are priced from them; the others
+  // (and the entries one by one) from the spans: two scans, each of its own lines.
+  const stored =
+    source === "lines" && !options.staleOnly
+      ? linesOf(s, "stored")
+      : sql`select * from (${linesOf(s, "stored")}) none where false`;
+  const others = source === "lines" ? linesOf(s, "stale") : entriesOf(s);
   return sql`
     zone as (select o.time_zone as tz, o.week_start from organizations o where o.id = ${org}),
     -- The projects of the period with a client or a client card of their own (a meta task, a
@@ -223,11 +239,8 @@ export function reportEntriesCte(
               select pc.folder_id from project_rate_cards pc where pc.organization_id = ${org}) x
        where exists (select 1 from time_entry_days l where l.organization_id = ${org} and l.folder_id = x.folder_id
                         and l.day between ${s.from}::date and ${s.to}::date)),
-    ent as (${source === "lines" ? linesOf(s) : entriesOf(s)}),
-    kept as (
-      select ent.*, fc.client, coalesce(fc.card, ${card(sql`null::text`)}) as card
-        from ent left join fc on fc.folder_id = ent.folder_id
-       ${s.client ? sql`where lower(fc.client) = lower(${s.client})` : sql``}),
+    kept_stored as (${keep(stored)}),
+    kept as (${keep(others)}),
     -- The spans read by reportRates, as parameters: the planner knows how many there are and
     -- hashes them against the period's lines.
     rates as (
@@ -236,8 +249,9 @@ export function reportEntriesCte(
                            ${param(rates.internal)}::bigint[], ${param(rates.client)}::bigint[])
         as r(user_id, card, since, until, internal_rate, client_rate)),
     rated as (
-      select kept.id, kept.user_id, kept.task_id, kept.folder_id, kept.client, kept.day,
-             ${weekOf(sql`kept.day`)} as week, kept.duration_ms, kept.entries, kept.billable,
+      select ${columns}, kept.internal_rate, kept.client_rate from kept_stored kept
+      union all
+      select ${columns},
              case when r.user_id is null then ${rateSql("internal", own)} else r.internal_rate end as internal_rate,
              case when r.user_id is null then ${rateSql("client", own, sql`nullif(kept.card, '')`)}
                   else r.client_rate end as client_rate
@@ -246,16 +260,57 @@ export function reportEntriesCte(
     priced as (${source === "lines" ? pricedLines : pricedEntries})`;
 }
 
-/** The lines of the period (time_entry_days), person and project filters pushed into the scan. */
-function linesOf(s: ReportScope): SQL {
+/**
+ * Reads again the rates of the workspace's report lines whose stored rates are stale (new lines,
+ * and every line after a rate change raised the rates version): the same pricing as a report
+ * (reportEntriesCte), kept on the lines so that reports read them instead of the rate cards. Run
+ * after each sync (sync/report-rates.ts); returns how many lines were written.
+ */
+export async function repriceReportLines(executor: Executor, organizationId: string): Promise<number> {
+  const head = await firstRow<{ version: number; stale: boolean }>(
+    executor,
+    sql`select o.rates_version as version,
+               exists (select 1 from time_entry_days l where l.organization_id = o.id
+                          and (l.rates_version < o.rates_version or l.rates_version is null)) as stale
+          from organizations o where o.id = ${organizationId}`,
+  );
+  if (!head?.stale) return 0;
+  const version = Number(head.version);
+  const s: ReportScope = { organizationId, from: "1900-01-01", to: "9999-12-30" };
+  // The version is read first and the lines are written only if it is still current when the
+  // update runs: a rate changed meanwhile leaves them stale (priced from the cards), never wrong.
+  const found = await rows<{ n: number }>(
+    executor,
+    sql`with ${reportEntriesCte(s, await reportRates(executor, s), "lines", { staleOnly: true })},
+        written as (
+          update time_entry_days l
+             set rates_version = ${version}, internal_rate = p.internal_rate, client_rate = p.client_rate
+            from rated p
+           where l.organization_id = ${organizationId} and l.day = p.day and l.user_id = p.user_id
+             and l.folder_id = coalesce(p.folder_id, '') and l.billable = p.billable
+             and (select o.rates_version from organizations o where o.id = ${organizationId}) = ${version}
+          returning 1)
+        select count(*)::int as n from written`,
+  );
+  return Number(found[0]?.n ?? 0);
+}
+
+/**
+ * The lines of the period (time_entry_days), person and project filters pushed into the scan: those
+ * whose stored rates hold ("stored": read at the workspace's rates version) or the others ("stale":
+ * read at an older version — versions only rise — or never; time_entry_days_rates_idx finds them).
+ */
+function linesOf(s: ReportScope, rates: "stored" | "stale"): SQL {
+  const version = sql`(select o.rates_version from organizations o where o.id = ${s.organizationId})`;
   return sql`
       select null::text as id, l.user_id, null::text as task_id, l.duration_ms, l.entries, l.billable,
-             nullif(l.folder_id, '') as folder_id, l.day
+             nullif(l.folder_id, '') as folder_id, l.day, l.internal_rate, l.client_rate
         from time_entry_days l
        where l.organization_id = ${s.organizationId} and l.entries > 0
          and l.day between ${s.from}::date and ${s.to}::date
          ${s.person ? sql`and l.user_id = ${s.person}` : sql``}
-         ${s.project ? sql`and l.folder_id = ${s.project}` : sql``}`;
+         ${s.project ? sql`and l.folder_id = ${s.project}` : sql``}
+         and ${rates === "stored" ? sql`l.rates_version = ${version}` : sql`(l.rates_version < ${version} or l.rates_version is null)`}`;
 }
 
 /** The entries of the period, one by one (the rows behind a figure). */
@@ -263,7 +318,8 @@ function entriesOf(s: ReportScope): SQL {
   const org = s.organizationId;
   return sql`
       select te.id, te.user_id, te.task_id, te.duration_ms, 1 as entries, te.billable, t.folder_id,
-             (te.start_time at time zone z.tz)::date as day
+             (te.start_time at time zone z.tz)::date as day, null::bigint as internal_rate,
+             null::bigint as client_rate
         from zone z
         join time_entries te on te.organization_id = ${org} and not te.deleted and te.duration_ms > 0
          and te.start_time >= (${s.from}::date::timestamp at time zone z.tz)

@@ -346,3 +346,74 @@ describe("pricing by line", () => {
     ]);
   });
 });
+
+describe("stored rates (repriceReportLines)", () => {
+  // Runs after "prices each line at the rates in force on its day": Wes (u-3) has 4 h on Alpha and
+  // 2 h on Gamma (its own card) from the 9th to the 17th.
+  const wes = async () => {
+    const report = await owner.client.get<ActualResponse>(
+      "/api/reports/actual?period=custom&from=2026-11-09&to=2026-11-17&groupBy=project&person=u-3",
+    );
+    expect(report.status).toBe(200);
+    return Object.fromEntries(report.body.rows.map((r) => [r.key, [r.ms, r.cost, r.revenue]]));
+  };
+  const version = async () =>
+    Number((await q(`select rates_version from organizations where id = $1`)).rows[0]!.rates_version);
+  const staleLines = async () =>
+    Number(
+      (
+        await q(
+          `select count(*)::int as n from time_entry_days l join organizations o on o.id = l.organization_id
+            where l.organization_id = $1 and (l.rates_version < o.rates_version or l.rates_version is null)`,
+        )
+      ).rows[0]!.n,
+    );
+  const alpha = 20_000 + 30_000 + 30_000;
+
+  it("prices from the rates stored on the lines, and from the rate cards again as soon as a rate, a project's card or a role changes", async () => {
+    const { repriceReportLines } = await import("./repo");
+    const live = await wes();
+    expect(live).toEqual({
+      "f-a": [4 * H, 50_000, alpha + 40_000],
+      "f-c": [2 * H, 30_000, 110_000],
+    });
+    expect(await staleLines()).toBeGreaterThan(0);
+    expect(await repriceReportLines(ctx.database.db, org)).toBeGreaterThan(0);
+    expect(await staleLines()).toBe(0);
+    expect(await repriceReportLines(ctx.database.db, org)).toBe(0); // nothing left to read
+    expect(await wes()).toEqual(live);
+
+    // The report reads the stored rate: one more unit an hour on one line shows.
+    const wesOn16th = `organization_id = $1 and user_id = 'u-3' and folder_id = 'f-a' and day = '2026-11-16'`;
+    await q(`update time_entry_days set client_rate = client_rate + 100 where ${wesOn16th}`);
+    expect((await wes())["f-a"]).toEqual([4 * H, 50_000, alpha + 40_100]);
+    await q(`update time_entry_days set client_rate = client_rate - 100 where ${wesOn16th}`);
+
+    // A card's line changes: the version moves, every line is priced from the cards at once.
+    const v = await version();
+    await q(`update rate_card_lines set rate_minor = 45000 where organization_id = $1 and id = 'l2'`);
+    expect(await version()).toBeGreaterThan(v);
+    expect((await wes())["f-a"]).toEqual([4 * H, 50_000, alpha + 45_000]);
+    expect(await repriceReportLines(ctx.database.db, org)).toBeGreaterThan(0);
+    expect((await wes())["f-a"]).toEqual([4 * H, 50_000, alpha + 45_000]);
+
+    // Gamma loses its card: its lines fall back to the standard card (Editor 300.00).
+    await q(`delete from project_rate_cards where organization_id = $1 and folder_id = 'f-c'`);
+    expect((await wes())["f-c"]).toEqual([2 * H, 30_000, 60_000]);
+    expect(await repriceReportLines(ctx.database.db, org)).toBeGreaterThan(0);
+    expect((await wes())["f-c"]).toEqual([2 * H, 30_000, 60_000]);
+
+    // Role tags: a change raises the version, the same tags written again do not.
+    const w = await version();
+    await q(
+      `update person_settings set role_tags = role_tags where organization_id = $1 and clickup_user_id = 'u-3'`,
+    );
+    expect(await version()).toBe(w);
+    await q(
+      `update person_settings set role_tags = '{}' where organization_id = $1 and clickup_user_id = 'u-3'`,
+    );
+    expect(await version()).toBeGreaterThan(w);
+    // Without the Editor role Wes is at the standard card's default on the 10th and 12th (200.00).
+    expect((await wes())["f-a"]).toEqual([4 * H, 50_000, 20_000 + 20_000 + 20_000 + 45_000]);
+  });
+});

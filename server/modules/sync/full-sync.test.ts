@@ -102,6 +102,16 @@ describe("full sync against the simulator", () => {
     );
     expect(runs).toBe(1);
 
+    // Every report line has its rates read at the workspace's rates version (repriceReportLines).
+    const lines = await f.count(sql`select count(*) n from time_entry_days where organization_id = ${o}`);
+    expect(lines).toBeGreaterThan(0);
+    expect(
+      await f.count(
+        sql`select count(*) n from time_entry_days l join organizations g on g.id = l.organization_id
+             where l.organization_id = ${o} and l.rates_version = g.rates_version`,
+      ),
+    ).toBe(lines);
+
     // Planner statistics gathered for what it filled (PGlite has no autovacuum to do it).
     const analyzed = await rows<{ relname: string }>(
       f.deps.database.db,
