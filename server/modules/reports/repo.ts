@@ -282,12 +282,21 @@ export async function repriceReportLines(executor: Executor, organizationId: str
   const found = await rows<{ n: number }>(
     executor,
     sql`with ${reportEntriesCte(s, await reportRates(executor, s), "lines", { staleOnly: true })},
+        -- Lines a sync is writing right now are left for the next run: this never waits on (nor
+        -- deadlocks with) the triggers that keep the lines.
+        locked as (
+          select k.day, k.user_id, k.folder_id, k.billable from time_entry_days k
+           where k.organization_id = ${organizationId}
+             and (k.rates_version < ${version} or k.rates_version is null)
+           for update skip locked),
         written as (
           update time_entry_days l
              set rates_version = ${version}, internal_rate = p.internal_rate, client_rate = p.client_rate
             from rated p
-           where l.organization_id = ${organizationId} and l.day = p.day and l.user_id = p.user_id
-             and l.folder_id = coalesce(p.folder_id, '') and l.billable = p.billable
+            join locked k on k.day = p.day and k.user_id = p.user_id and k.folder_id = coalesce(p.folder_id, '')
+             and k.billable = p.billable
+           where l.organization_id = ${organizationId} and l.day = k.day and l.user_id = k.user_id
+             and l.folder_id = k.folder_id and l.billable = k.billable
              and (select o.rates_version from organizations o where o.id = ${organizationId}) = ${version}
           returning 1)
         select count(*)::int as n from written`,
