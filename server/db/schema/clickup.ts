@@ -163,6 +163,13 @@ export const tasks = pgTable(
     estimatedTimeTotal: doublePrecision("estimated_time_total").notNull().default(0),
     /** Hours logged on the task and its subtasks from non-deleted time entries. */
     timeLoggedTotal: doublePrecision("time_logged_total").notNull().default(0),
+    /**
+     * The task's hours are inside its parent's totals: its parent is a live task of the same
+     * folder. A folder's hours sum the tasks without it (projects/repo.ts folderSums). Kept by
+     * triggers (migration 0030): a task's own insert or move sets it, a parent's insert, move,
+     * deletion or removal resets its subtasks'.
+     */
+    inParentTotal: boolean("in_parent_total").notNull().default(false),
     priority: text("priority"),
     url: text("url"),
     archived: boolean("archived").notNull().default(false),
@@ -206,6 +213,11 @@ export const tasks = pgTable(
     index("tasks_estimates_idx")
       .on(t.organizationId, t.folderId, t.assigneeId, t.timeEstimateMs)
       .where(sql`not ${t.deleted} and ${t.timeEstimateMs} > 0`),
+    // A folder's hours (All Projects, the project header, the CSV export) for a caller who sees
+    // every task: the tasks not inside a parent's totals, read in folder order from the index alone.
+    index("tasks_folder_hours_idx")
+      .on(t.organizationId, t.folderId, t.estimatedTimeTotal, t.timeLoggedTotal)
+      .where(sql`not ${t.deleted} and not ${t.inParentTotal}`),
   ],
 );
 

@@ -21,7 +21,8 @@ const PROJECT = ITEM_TYPE.project;
  * Tasks of folder `folder` that count for hours: visible, and not under a visible parent. For a
  * scope that sees some tasks only, the visible tasks are read once (`c`) and the parent test
  * looks them up there, so the §6 rule runs once per task rather than again for every parent
- * candidate; a scope that sees everything tests the parent directly (no rule to repeat).
+ * candidate; for a scope that sees everything the test is stored on the task
+ * (`in_parent_total`, kept by triggers) and the sum reads tasks_folder_hours_idx alone.
  */
 function folderSums(scope: TaskScope, folder: SQL, coverage = false): SQL {
   const sums = sql`select coalesce(sum(c.estimated_time_total), 0)::float8 as estimated,
@@ -30,10 +31,7 @@ function folderSums(scope: TaskScope, folder: SQL, coverage = false): SQL {
     and not t.deleted`;
   if (scope.seesAll) {
     return sql`${sums} from (select t.estimated_time_total, t.time_logged_total from ${tasks}
-        and not exists (
-          select 1 from tasks p
-          where p.organization_id = t.organization_id and p.id = t.parent_task_id and not p.deleted
-            and p.folder_id = t.folder_id)) c`;
+        and not t.in_parent_total) c`;
   }
   // With `coverage`: also how many of the folder's tasks the scope sees, and how many it has.
   const counts = coverage
@@ -282,15 +280,18 @@ const HOURS_SORTS: ReadonlySet<ProjectSortKey> = new Set([
 
 /** Hours of every folder of the workspace under the scope, in one grouped pass (as folderSums). */
 function allFolderSums(scope: TaskScope): SQL {
+  const counted = scope.seesAll
+    ? sql`not t.in_parent_total`
+    : sql`${taskVisibleIn(scope, "t")}
+      and not exists (
+        select 1 from tasks p
+        where p.organization_id = t.organization_id and p.id = t.parent_task_id and not p.deleted
+          and p.folder_id = t.folder_id and ${taskVisibleIn(scope, "p")})`;
   return sql`select t.folder_id, sum(t.estimated_time_total)::float8 as estimated,
                     sum(t.time_logged_total)::float8 as logged
     from tasks t
     where t.organization_id = ${scope.organizationId} and t.folder_id is not null and not t.deleted
-      and ${taskVisibleIn(scope, "t")}
-      and not exists (
-        select 1 from tasks p
-        where p.organization_id = t.organization_id and p.id = t.parent_task_id and not p.deleted
-          and p.folder_id = t.folder_id and ${taskVisibleIn(scope, "p")})
+      and ${counted}
     group by t.folder_id`;
 }
 
