@@ -17,8 +17,8 @@ CREATE INDEX "tasks_folder_hours_idx" ON "tasks" USING btree ("organization_id",
 -- The functions below plan their statements at every call (about 50 µs): a session keeps a
 -- trigger's generic plan, and one made while the sync was filling an empty table (no statistics
 -- yet, autovacuum off or behind) picks any index on organization_id alone — every index costs the
--- same on an empty table — and then reads the whole workspace for every row (measured: 1.6 ms a
--- task, the large sync four times slower).
+-- same on an empty table — and then reads the whole workspace for every row (measured on the
+-- large agency's sync: 1.6 ms a task, against 27 µs planned at each call).
 CREATE FUNCTION tasks_in_parent_total() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND NEW.parent_task_id IS NOT DISTINCT FROM OLD.parent_task_id
