@@ -99,6 +99,7 @@ const tasks: TaskInsert[] = [
   task({ id: "next-week", startDate: w(7), dueDate: w(8), customFields: hpd(3) }),
   task({ id: "inverted", startDate: d(2), dueDate: d(-1), customFields: hpd(5) }),
   task({ id: "negative", startDate: d(0), dueDate: d(0), customFields: hpd(-3) }),
+  task({ id: "zero", startDate: d(0), dueDate: d(0), customFields: hpd(0) }),
   // Revisions and assignments (folder Alpha)
   task({ id: "asset", customItemId: 1009, status: "in progress", assignee: OTHER }),
   task({ id: "asset-archived", customItemId: 1009, status: "archived", assignee: OTHER }),
@@ -224,6 +225,13 @@ describe("GET /api/dashboard (summary)", () => {
     expect(res.body.bookedToday.hours).toBeCloseTo(11);
     expect(res.body.bookedToday.percent).toBe(138);
     expect(res.body.bookedToday.percent).toBe(bookedTodayPercent(visible.map(asDomain), NOW));
+    // the tasks that count: a positive hours-per-day estimate ('zero' and 'negative' do not)
+    expect(res.body.bookedToday.taskCount).toBe(5);
+    expect(res.body.bookedToday.taskCount).toBe(
+      visible
+        .map(asDomain)
+        .filter((t) => (t.hoursPerDayEstimate ?? 0) > 0 && taskCoversDay(t.startDate, t.dueDate, NOW)).length,
+    );
     expect(res.body.assignedProjectsCount).toBe(11);
   });
 

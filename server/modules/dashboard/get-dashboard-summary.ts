@@ -3,7 +3,7 @@ import { viewedUserId, type RequestContext } from "../../request-context";
 import { getImpersonation } from "../impersonation/get-impersonation";
 import { resolveAssignedScope } from "./assigned-scope";
 import type { DashboardSummary } from "./contract";
-import { selectAssignedProjectsCount, selectBookedHours, selectClickupProfile } from "./repo";
+import { selectClickupProfile, selectSummaryFigures } from "./repo";
 
 /** Header cards of the dashboard: greeting, assigned projects, Booked Today (spec §2, §9). */
 export async function getDashboardSummary(ctx: RequestContext): Promise<DashboardSummary> {
@@ -28,11 +28,8 @@ export async function getDashboardSummary(ctx: RequestContext): Promise<Dashboar
       bookedToday: { hours: 0, percent: 0, taskCount: 0 },
     };
   }
-  const [booked, projectCount] = await Promise.all([
-    selectBookedHours(ctx.db, scope, today),
-    selectAssignedProjectsCount(ctx.db, scope),
-  ]);
-  const hours = Number(booked.booked_hours);
+  const figures = await selectSummaryFigures(ctx.db, scope, today);
+  const hours = Number(figures.booked_hours);
   return {
     ...base,
     connected: true,
@@ -42,7 +39,7 @@ export async function getDashboardSummary(ctx: RequestContext): Promise<Dashboar
       profile.clickup_email?.trim() ||
       null,
     avatarUrl: profile.profile_picture,
-    assignedProjectsCount: projectCount,
-    bookedToday: { hours, percent: bookedPercentOfCapacity(hours), taskCount: Number(booked.task_count) },
+    assignedProjectsCount: Number(figures.project_count),
+    bookedToday: { hours, percent: bookedPercentOfCapacity(hours), taskCount: Number(figures.task_count) },
   };
 }

@@ -55,6 +55,11 @@ export const hoursPerDayEstimate = (fields: string) => `(select x.h from (
  * 7-day range rule (domain effectiveTaskRange): range_start/range_end are UTC calendar days.
  * A task assigned to the person is always visible to them (spec §6: taskVisibleIn holds for
  * every assignment), so these panels need no further visibility condition.
+ *
+ * The person's task ids are read first (task_assignees_user_idx) and their tasks fetched by
+ * primary key. Written as a join, the planner hashed every task of the workspace instead: on the
+ * large agency a member with 2,954 tasks read 97k index entries (43 ms of a 55 ms statement,
+ * against 20 ms for the lookups).
  */
 const viewerTasks = (scope: AssignedScope): SQL => sql`
   vt as (
@@ -64,9 +69,10 @@ const viewerTasks = (scope: AssignedScope): SQL => sql`
            ${sql.raw(normStatus("t.status"))} as st,
            (t.start_date at time zone 'UTC')::date as sd,
            (t.due_date at time zone 'UTC')::date as dd
-    from task_assignees a
-    join tasks t on t.organization_id = a.organization_id and t.id = a.task_id
-    where a.organization_id = ${scope.organizationId} and a.user_id = ${scope.clickupUserId}
+    from tasks t
+    where t.organization_id = ${scope.organizationId}
+      and t.id = any(array(select a.task_id from task_assignees a
+                           where a.organization_id = ${scope.organizationId} and a.user_id = ${scope.clickupUserId}))
       and not t.deleted and not t.archived
   ),
   vr as (
@@ -199,36 +205,40 @@ export async function selectCurrencyFields(
 // Summary: Booked Today and project revision summaries
 // ---------------------------------------------------------------------------------------------
 
-export interface BookedRow {
+export interface SummaryFiguresRow {
   booked_hours: number | string;
   task_count: number | string;
+  project_count: number | string;
 }
 
-/** Booked Today hours (spec §9): Σ hoursPerDayEstimate over tasks whose range includes `today`. */
-export async function selectBookedHours(
+/**
+ * The summary cards' figures in one pass over the viewed person's tasks: Booked Today (spec §9:
+ * Σ hoursPerDayEstimate over tasks whose range includes `today`, and how many such tasks have
+ * one) and the number of projects (folders) they have assigned work in. One statement reads the
+ * person's tasks once (two statements read them twice, which PGlite runs one after the other);
+ * the hours-per-day expression is written once, as today's estimates collected in an array, since
+ * every copy of it is planned again (each copy cost ~0.5 ms on PostgreSQL).
+ */
+export async function selectSummaryFigures(
   executor: Executor,
   scope: AssignedScope,
   today: string,
-): Promise<BookedRow> {
-  const row = await firstRow<BookedRow>(
+): Promise<SummaryFiguresRow> {
+  const row = await firstRow<SummaryFiguresRow>(
     executor,
-    sql`with ${viewerTasks(scope)}
-        select coalesce(sum(vr.hpd) filter (where vr.hpd > 0), 0)::float8 as booked_hours,
-               count(*) filter (where vr.hpd > 0) as task_count
-        from vr
-        where vr.range_start is not null and vr.range_start <= ${today}::date and vr.range_end >= ${today}::date`,
+    sql`with ${viewerTasks(scope)},
+        figures as (
+          select array_agg(vr.hpd) filter (where vr.range_start is not null and vr.range_start <= ${today}::date
+                                             and vr.range_end >= ${today}::date) as hpds,
+                 count(distinct btrim(vr.folder_id)) filter (where nullif(btrim(vr.folder_id), '') is not null) as project_count
+          from vr
+        )
+        select coalesce((select sum(h) from unnest(f.hpds) h where h > 0), 0)::float8 as booked_hours,
+               (select count(*) from unnest(f.hpds) h where h > 0) as task_count,
+               f.project_count
+        from figures f`,
   );
-  return row ?? { booked_hours: 0, task_count: 0 };
-}
-
-/** Number of projects (folders) the viewed person has assigned work in. */
-export async function selectAssignedProjectsCount(executor: Executor, scope: AssignedScope): Promise<number> {
-  const row = await firstRow<{ n: number | string }>(
-    executor,
-    sql`with ${viewerTasks(scope)}
-        select count(distinct btrim(vt.folder_id)) as n from vt where nullif(btrim(vt.folder_id), '') is not null`,
-  );
-  return Number(row?.n ?? 0);
+  return row ?? { booked_hours: 0, task_count: 0, project_count: 0 };
 }
 
 export interface ProjectSummaryRow {
