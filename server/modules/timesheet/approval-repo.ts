@@ -86,17 +86,6 @@ export async function saveWeek(
   );
 }
 
-/** The ClickUp user an app member logs time as, if connected. */
-export async function selectOwnClickupUserId(ex: Executor, orgId: string, userId: string) {
-  const row = await firstRow<{ clickup_user_id: string }>(
-    ex,
-    sql`select clickup_user_id from user_clickup_connections
-        where organization_id = ${orgId} and user_id = ${userId} and is_active and clickup_user_id is not null
-        limit 1`,
-  );
-  return row?.clickup_user_id ?? null;
-}
-
 /** The name of a ClickUp user of this workspace (synced or connected), or undefined for a stranger. */
 export async function selectClickupUserName(
   ex: Executor,

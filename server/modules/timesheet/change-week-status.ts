@@ -11,16 +11,11 @@ import {
 import { transaction, type Executor } from "../../db/executor";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import type { RequestContext } from "../../request-context";
+import { activeClickupUserId } from "../accessible-tasks/repo";
 import { recordChange } from "../audit/record-change";
 import { notifyWorkspaceChanged } from "../live/repo";
 import { notifyTimesheetWeek } from "../slack/notify";
-import {
-  saveWeek,
-  selectClickupUserName,
-  selectOwnClickupUserId,
-  selectWeek,
-  type WeekRow,
-} from "./approval-repo";
+import { saveWeek, selectClickupUserName, selectWeek, type WeekRow } from "./approval-repo";
 import { toWeekState } from "./approval-views";
 import type {
   OwnWeekRequest,
@@ -71,7 +66,7 @@ export async function reviewWeek(
   if ((await selectClickupUserName(ctx.db, ctx.organizationId, params.clickupUserId)) === undefined) {
     throw notFound("No such person in this workspace");
   }
-  const own = await selectOwnClickupUserId(ctx.db, ctx.organizationId, ctx.userId);
+  const own = await activeClickupUserId(ctx.db, ctx.organizationId, ctx.userId);
   return applyWeekAction(ctx, action, {
     clickupUserId: params.clickupUserId,
     weekStart,

@@ -1,6 +1,7 @@
 import { reviewerWeekActions } from "@domain/timesheet-approval";
 import type { RequestContext } from "../../request-context";
-import { selectOwnClickupUserId, selectWeekQueue } from "./approval-repo";
+import { activeClickupUserId } from "../accessible-tasks/repo";
+import { selectWeekQueue } from "./approval-repo";
 import { toWeekState } from "./approval-views";
 import type { WeekQueueQuery, WeekQueueResponse } from "./contract";
 
@@ -22,7 +23,7 @@ export async function listWeekQueue(ctx: RequestContext, input: WeekQueueQuery):
       },
       input,
     ),
-    selectOwnClickupUserId(ctx.db, ctx.organizationId, ctx.userId),
+    activeClickupUserId(ctx.db, ctx.organizationId, ctx.userId),
   ]);
   return {
     ...page,
