@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, types as pgliteTypes, type QueryOptions } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -52,19 +52,90 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return wrapPglite(pglite);
 }
 
+/*
+ * drizzle reads timestamps, dates, intervals and numeric arrays as the text PostgreSQL sends (its
+ * column mappers parse them) and asks PGlite for that text with parsers passed on every query.
+ * PGlite merges per-query parsers into its map of every type, each time: ~130 µs a statement,
+ * more than a small statement's own time (server/db/value-types.test.ts holds both paths to their values). So the app's PGlite
+ * reads those types as text for every query, drizzle's queries go without per-query parsers, and
+ * the raw surface (migrations, pg-boss, benchmarks) asks for PGlite's usual values (Dates).
+ */
+/** Element type of each array type drizzle reads as text. */
+const TEXT_ARRAY_TYPES: Record<number, number> = {
+  1115: 1114,
+  1185: 1184,
+  1187: 1186,
+  1182: 1082,
+  1231: 1700,
+};
+const TEXT_TYPES = [
+  pgliteTypes.TIMESTAMP,
+  pgliteTypes.TIMESTAMPTZ,
+  pgliteTypes.INTERVAL,
+  pgliteTypes.DATE,
+  ...Object.keys(TEXT_ARRAY_TYPES).map(Number),
+];
+type Parser = (value: string, typeId?: number) => unknown;
+const asText: Parser = (value) => value;
+const rawParsersOf = new WeakMap<PGlite, Record<number, Parser>>();
+
+/**
+ * Make `pglite` read drizzle's text types as text (once per instance) and return the parsers that
+ * give a raw query PGlite's usual values for them.
+ */
+export function pgliteRawParsers(pglite: PGlite): Record<number, Parser> {
+  const known = rawParsersOf.get(pglite);
+  if (known) return known;
+  const current = pglite.parsers as Record<number, Parser | undefined>;
+  const raw: Record<number, Parser> = {};
+  for (const type of [pgliteTypes.TIMESTAMP, pgliteTypes.TIMESTAMPTZ, pgliteTypes.INTERVAL, pgliteTypes.DATE])
+    raw[type] = current[type] ?? asText;
+  for (const [array, element] of Object.entries(TEXT_ARRAY_TYPES)) {
+    const parseElement = current[element] ?? asText;
+    raw[Number(array)] = (value) => pgliteTypes.arrayParser(value, parseElement, Number(array));
+  }
+  for (const type of TEXT_TYPES) current[type] = asText;
+  rawParsersOf.set(pglite, raw);
+  return raw;
+}
+
+interface PgliteQueryable {
+  query: PGlite["query"];
+  transaction?: PGlite["transaction"];
+}
+
+/** `client` (PGlite or one of its transactions) with the parsers drizzle passes to each query dropped. */
+function withoutQueryParsers<T extends PgliteQueryable>(client: T): T {
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === "query")
+        return (text: string, params?: unknown[], options?: QueryOptions) =>
+          target.query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
+      if (prop === "transaction" && target.transaction) {
+        const transaction = target.transaction.bind(target);
+        return (fn: (tx: Parameters<Parameters<PGlite["transaction"]>[0]>[0]) => Promise<unknown>) =>
+          transaction((tx) => fn(withoutQueryParsers(tx)));
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 export function wrapPglite(pglite: PGlite): Database {
+  const parsers = pgliteRawParsers(pglite);
   const raw: RawSql = {
     query: async <T>(text: string, params?: unknown[]) => {
-      const r = await pglite.query<T>(text, params as unknown[]);
+      const r = await pglite.query<T>(text, params as unknown[], { parsers });
       return { rows: r.rows };
     },
     exec: async (text) => {
-      await pglite.exec(text);
+      await pglite.exec(text, { parsers });
     },
   };
   return {
     kind: "pglite",
-    db: drizzlePglite(pglite, { schema }) as unknown as Db,
+    db: drizzlePglite(withoutQueryParsers(pglite), { schema }) as unknown as Db,
     raw,
     withConnection: (fn) => fn(raw),
     pglite,

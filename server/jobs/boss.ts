@@ -1,6 +1,6 @@
 import PgBoss from "pg-boss";
 import type { AppDeps } from "../context";
-import type { Database } from "../db/client";
+import { pgliteRawParsers, type Database } from "../db/client";
 import { SyncNotConnectedError } from "../modules/sync/engine";
 import { runFullSync } from "../modules/sync/full-sync";
 import { processWebhookEvent, runPoll } from "../modules/sync/incremental";
@@ -62,14 +62,15 @@ const RECOVERED_QUEUES = [QUEUES.fullSync, QUEUES.poll, QUEUES.webhook, TEMPLATE
 export function bossDb(database: Database): PgBoss.Db {
   if (database.kind === "pglite" && database.pglite) {
     const pglite = database.pglite;
+    const parsers = pgliteRawParsers(pglite);
     return {
       executeSql: async (text: string, values?: unknown[]) => {
         if (!values || values.length === 0) {
           // Several statements (pg-boss wraps maintenance in BEGIN … COMMIT) need exec.
-          const results = await pglite.exec(text);
+          const results = await pglite.exec(text, { parsers });
           return { rows: (results[results.length - 1]?.rows ?? []) as unknown[] };
         }
-        const r = await pglite.query(text, values);
+        const r = await pglite.query(text, values, { parsers });
         return { rows: r.rows };
       },
     };

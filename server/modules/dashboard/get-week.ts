@@ -1,6 +1,6 @@
 import { addDays, startOfWeek, toIsoDate } from "@domain/index";
 import type { RequestContext } from "../../request-context";
-import { selectWeek } from "../timesheet/approval-repo";
+import { selectWeekStatus } from "../timesheet/approval-repo";
 import { resolveAssignedScope } from "./assigned-scope";
 import type { WeekResponse } from "./contract";
 import { presentTask } from "./present";
@@ -20,9 +20,9 @@ export async function getWeek(
   const today = toIsoDate(ctx.deps.now()) as string;
   const scope = await resolveAssignedScope(ctx);
   if (!scope) return { weekStart, weekEnd, today, tasks: [], timesheetStatus: "open" };
-  const [rows, week] = await Promise.all([
+  const [rows, status] = await Promise.all([
     selectWeekTasks(ctx.db, scope, weekStart, weekEnd),
-    selectWeek(ctx.db, ctx.organizationId, scope.clickupUserId, weekStart),
+    selectWeekStatus(ctx.db, ctx.organizationId, scope.clickupUserId, weekStart),
   ]);
-  return { weekStart, weekEnd, today, tasks: rows.map(presentTask), timesheetStatus: week?.status ?? "open" };
+  return { weekStart, weekEnd, today, tasks: rows.map(presentTask), timesheetStatus: status ?? "open" };
 }

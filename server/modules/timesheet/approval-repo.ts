@@ -51,6 +51,21 @@ export async function selectWeek(
   );
 }
 
+/** A week's status alone (the dashboard's My Week badge); undefined when it was never acted on (open). */
+export async function selectWeekStatus(
+  ex: Executor,
+  orgId: string,
+  clickupUserId: string,
+  weekStart: string,
+): Promise<TimesheetWeekStatus | undefined> {
+  const row = await firstRow<{ status: TimesheetWeekStatus }>(
+    ex,
+    sql`select status from timesheet_weeks
+        where organization_id = ${orgId} and clickup_user_id = ${clickupUserId} and week_start = ${weekStart}::date`,
+  );
+  return row?.status;
+}
+
 /** Write a week's new state (a first action inserts it). */
 export async function saveWeek(
   ex: Executor,
