@@ -53,12 +53,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 /*
- * drizzle reads timestamps, dates, intervals and numeric arrays as the text PostgreSQL sends (its
- * column mappers parse them) and asks PGlite for that text with parsers passed on every query.
- * PGlite merges per-query parsers into its map of every type, each time: ~130 µs a statement,
- * more than a small statement's own time (server/db/value-types.test.ts holds both paths to their values). So the app's PGlite
- * reads those types as text for every query, drizzle's queries go without per-query parsers, and
- * the raw surface (migrations, pg-boss, benchmarks) asks for PGlite's usual values (Dates).
+ * drizzle reads timestamps, dates, intervals and their arrays (and numeric arrays) as the text
+ * PostgreSQL sends (its column mappers parse them), and asks PGlite for that text by passing these
+ * nine types' parsers with every query (drizzle-orm/pglite/session.js, 0.45). PGlite merges
+ * per-query parsers into its map of every type on each query: ~130 µs a statement, more than a
+ * small statement's own time. So the app's PGlite reads the nine types as text for every query,
+ * drizzle's queries go without per-query parsers, and the raw surface (migrations, pg-boss,
+ * benchmarks) asks for PGlite's usual values (Dates). server/db/value-types.test.ts holds each
+ * path to the values it read before.
  */
 /** Element type of each array type drizzle reads as text. */
 const TEXT_ARRAY_TYPES: Record<number, number> = {
