@@ -1,5 +1,6 @@
 import { milestoneType, type MilestoneType } from "./milestones";
 import { isItemType, ITEM_TYPE, type ItemTypeInput } from "./task-types";
+import { dateTimeFormat } from "./intl";
 
 /*
  * Milestones calendar rules (PRODUCT.md → Milestones, spec §3 task types, §9), shared by the
@@ -81,24 +82,17 @@ export function projectColorIndex(folderId: string | null | undefined): number {
 // Days in the workspace time zone
 // ---------------------------------------------------------------------------------------------
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = partsFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    partsFormatters.set(timeZone, f);
-  }
-  return f;
+  return dateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  });
 }
 
 /** Wall-clock fields of an instant in a zone (ms kept from the instant). */

@@ -1,5 +1,6 @@
 import { MS_PER_HOUR, MS_PER_MINUTE } from "./constants";
 import { toDate, type DateInput } from "./dates";
+import { dateTimeFormat } from "./intl";
 
 function finiteOrZero(value: number | null | undefined): number {
   return typeof value === "number" && Number.isFinite(value) ? value : 0;
@@ -128,7 +129,7 @@ export function formatDateTime(iso: string | null | undefined, timeZone?: string
   if (!iso) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
-  return new Intl.DateTimeFormat("en-US", {
+  return dateTimeFormat("en-US", {
     month: "short",
     day: "numeric",
     year: "numeric",
@@ -152,21 +153,23 @@ export function formatDateTime(iso: string | null | undefined, timeZone?: string
 
 const NO_DATE = "—";
 
-const UTC_MONTH_DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const UTC_MONTH_DAY_YEAR = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const UTC_WEEKDAY_MONTH_DAY_YEAR = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const UTC_MONTH_YEAR = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+const UTC_MONTH_DAY = () => dateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const UTC_MONTH_DAY_YEAR = () =>
+  dateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+const UTC_WEEKDAY_MONTH_DAY_YEAR = () =>
+  dateTimeFormat("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+const UTC_MONTH_YEAR = () => dateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 
 /**
  * A day in a dense list or table: 'Nov 23' when it falls in the UTC year of `today` (the day the
@@ -177,17 +180,17 @@ export function formatListDay(day: DateInput, today: DateInput): string {
   if (!date) return NO_DATE;
   const reference = toDate(today);
   const sameYear = reference !== null && reference.getUTCFullYear() === date.getUTCFullYear();
-  return (sameYear ? UTC_MONTH_DAY : UTC_MONTH_DAY_YEAR).format(date);
+  return (sameYear ? UTC_MONTH_DAY : UTC_MONTH_DAY_YEAR)().format(date);
 }
 
 /** A day in a header, detail view, dialog or message: 'Mon, Nov 23, 2026'; '—' when missing. */
 export function formatDetailDay(day: DateInput): string {
   const date = toDate(day);
-  return date ? UTC_WEEKDAY_MONTH_DAY_YEAR.format(date) : NO_DATE;
+  return date ? UTC_WEEKDAY_MONTH_DAY_YEAR().format(date) : NO_DATE;
 }
 
 /** A month on a time axis (the project timeline): 'Nov 2026'; '—' when missing. */
 export function formatAxisMonth(day: DateInput): string {
   const date = toDate(day);
-  return date ? UTC_MONTH_YEAR.format(date) : NO_DATE;
+  return date ? UTC_MONTH_YEAR().format(date) : NO_DATE;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numberFormat } from "./intl";
 
 /*
  * Money (PRODUCT.md → Conventions): integer minor units of the workspace currency (ISO 4217),
@@ -193,7 +194,7 @@ export function minorToDecimalString(amount: MinorUnits, currency: string): stri
  */
 export function formatMoney(amount: MinorUnits, currency: string, locale = "en-US"): string {
   const digits = currencyDigits(currency);
-  const format = new Intl.NumberFormat(locale, {
+  const format = numberFormat(locale, {
     style: "currency",
     currency,
     minimumFractionDigits: digits,

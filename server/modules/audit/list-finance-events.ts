@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "../../../domain/intl";
 import type { CsvColumn } from "../../lib/csv";
 import type { RequestContext } from "../../request-context";
 import {
@@ -115,7 +116,7 @@ export async function listFinanceEvents(
 
 /** An instant as the workspace's wall-clock time, "2025-03-10 14:05:09" (the CSV's When column). */
 export function zonedTimestamp(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
+  const parts = dateTimeFormat("en-CA", {
     timeZone,
     year: "numeric",
     month: "2-digit",

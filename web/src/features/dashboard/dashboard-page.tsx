@@ -4,11 +4,10 @@ import { CalendarClock, FolderKanban, Link2 } from "lucide-react";
 import { avatarLetter, MESSAGES } from "@domain/index";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ImpersonationBanner, ImpersonationPicker } from "@/features/impersonation/impersonation-bar";
-import { TimesheetDialog } from "@/features/timesheet/timesheet-dialog";
+import { ImpersonationBanner } from "@/features/impersonation/impersonation-bar";
 import { cn } from "@/lib/cn";
+import { useOpenedOnce } from "@/lib/use-opened-once";
 import { useDashboardSummary, useOrgId } from "./api";
-import { ProjectDetailDialog, TaskDetailDialog } from "./detail-dialogs";
 import { MyWeek, MyWeekSkeleton } from "./my-week";
 import { AnnouncementsPanel, MyProjectsPanel, OtherTasksPanel } from "./side-panels";
 import { useLiveRefresh } from "./use-live-refresh";
@@ -20,6 +19,24 @@ const PurchaseOrderApprovalsCard = lazy(() =>
   })),
 );
 
+/*
+ * What the dashboard shows only on request loads after it is drawn (issue 10 §4: a phone's first
+ * load is bound by the bytes and the script it runs before the greeting paints): the timesheet and
+ * the detail dialogs when first opened (the timesheet's code when the pointer or focus reaches its
+ * button), the admin's "View as" picker (Radix Select) as soon as the page is up.
+ */
+const loadTimesheet = () => import("@/features/timesheet/timesheet-dialog");
+const TimesheetDialog = lazy(() => loadTimesheet().then((m) => ({ default: m.TimesheetDialog })));
+const TaskDetailDialog = lazy(() =>
+  import("./detail-dialogs").then((m) => ({ default: m.TaskDetailDialog })),
+);
+const ProjectDetailDialog = lazy(() =>
+  import("./detail-dialogs").then((m) => ({ default: m.ProjectDetailDialog })),
+);
+const ImpersonationPicker = lazy(() =>
+  import("@/features/impersonation/impersonation-picker").then((m) => ({ default: m.ImpersonationPicker })),
+);
+
 /** The personal dashboard (spec §2) of the signed-in user, or of the member an admin views as. */
 export function DashboardPage() {
   const org = useOrgId();
@@ -28,6 +45,9 @@ export function DashboardPage() {
   const [taskId, setTaskId] = useState<string | null>(null);
   const [folderId, setFolderId] = useState<string | null>(null);
   const [timesheetOpen, setTimesheetOpen] = useState(false);
+  const taskDialog = useOpenedOnce(taskId !== null);
+  const projectDialog = useOpenedOnce(folderId !== null);
+  const timesheetDialog = useOpenedOnce(timesheetOpen);
 
   /*
    * The summary's answer arrives as an urgent update; the page it reveals is rendered as a deferred
@@ -53,7 +73,10 @@ export function DashboardPage() {
     <ImpersonationBanner name={s.impersonation.user?.displayName ?? "this member"} />
   ) : s.canImpersonate ? (
     <div className="flex justify-end">
-      <ImpersonationPicker />
+      {/* The picker's size while its code loads: the page below does not move when it arrives. */}
+      <Suspense fallback={<div aria-hidden className="h-8 w-[14.5rem]" />}>
+        <ImpersonationPicker />
+      </Suspense>
     </div>
   ) : null;
 
@@ -107,6 +130,8 @@ export function DashboardPage() {
           data-testid="booked-today"
           disabled={bookedDisabled}
           onClick={() => setTimesheetOpen(true)}
+          onPointerEnter={bookedDisabled ? undefined : () => void loadTimesheet()}
+          onFocus={bookedDisabled ? undefined : () => void loadTimesheet()}
           title={
             bookedDisabled ? "Time logging is disabled while impersonating" : "Open the weekly timesheet"
           }
@@ -144,10 +169,20 @@ export function DashboardPage() {
         <AnnouncementsPanel />
       </div>
 
-      <TaskDetailDialog taskId={taskId} onClose={() => setTaskId(null)} />
-      <ProjectDetailDialog folderId={folderId} onClose={() => setFolderId(null)} />
-      {s.canLogTime ? (
-        <TimesheetDialog open={timesheetOpen} onClose={() => setTimesheetOpen(false)} today={s.today} />
+      {taskDialog ? (
+        <Suspense fallback={null}>
+          <TaskDetailDialog taskId={taskId} onClose={() => setTaskId(null)} />
+        </Suspense>
+      ) : null}
+      {projectDialog ? (
+        <Suspense fallback={null}>
+          <ProjectDetailDialog folderId={folderId} onClose={() => setFolderId(null)} />
+        </Suspense>
+      ) : null}
+      {s.canLogTime && timesheetDialog ? (
+        <Suspense fallback={null}>
+          <TimesheetDialog open={timesheetOpen} onClose={() => setTimesheetOpen(false)} today={s.today} />
+        </Suspense>
       ) : null}
     </Frame>
   );

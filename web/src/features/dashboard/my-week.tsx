@@ -26,6 +26,7 @@ import { useWeek, type DashboardTask } from "./api";
 import { StatusPill } from "@/components/status-pill";
 import { WeekStatusBadge } from "@/features/timesheet/week-status-badge";
 import { moveInWeek } from "./week-keys";
+import { dateTimeFormat } from "@domain/intl";
 
 const BAR_CLASS = {
   green: "bg-green-500",
@@ -40,7 +41,7 @@ const GRID_7_DAYS = "grid-cols-1 sm:grid-cols-4 lg:grid-cols-7";
 const DAY_CLASS = "flex min-w-0 flex-col rounded-lg border bg-background p-2";
 /** A fixed height, loading or loaded, so the cards arriving never push the page (layout shift). */
 const DAY_TASKS_CLASS = "-mr-1 flex h-72 flex-col gap-1.5 overflow-y-auto pr-1 sm:h-[26rem]";
-const weekdayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
+const weekdayFormat = () => dateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
 
 /**
  * MY WEEK (spec §2, §9): Monday–Friday by default, '+ Weekends' / 'Mon-Fri', previous and next
@@ -201,7 +202,7 @@ function DayColumn({
     >
       <div className="flex items-baseline justify-between">
         <span className="text-xs font-medium text-muted-foreground uppercase">
-          {weekdayFormat.format(day)}
+          {weekdayFormat().format(day)}
         </span>
         <span className={cn("text-lg font-semibold", isToday && "text-primary")}>{day.getUTCDate()}</span>
       </div>

@@ -1,19 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Eye, X } from "lucide-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { X } from "lucide-react";
 import { MESSAGES } from "@domain/index";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
 import { useOrgId } from "@/features/dashboard/api";
 import { ApiError, apiFetch } from "@/lib/api";
-import {
-  impersonationStateSchema,
-  workspaceUsersResponseSchema,
-  type WorkspaceUsersResponse,
-} from "../../../../server/modules/impersonation/contract";
+import { impersonationStateSchema } from "../../../../server/modules/impersonation/contract";
 
-function useImpersonationMutations() {
+/** Start and stop viewing as a member; both refresh what the view shows. */
+export function useImpersonationMutations() {
   const org = useOrgId();
   const queryClient = useQueryClient();
   const refresh = () => {
@@ -36,53 +32,6 @@ function useImpersonationMutations() {
     onError,
   });
   return { start, stop };
-}
-
-/** The admin's picker (spec §2): workspace users ordered by username; a failed list is only logged (§8). */
-export function ImpersonationPicker() {
-  const org = useOrgId();
-  const users = useQuery({
-    queryKey: ["impersonation", org, "users"],
-    queryFn: async () => {
-      try {
-        return await apiFetch("/api/impersonation/users", workspaceUsersResponseSchema);
-      } catch (err) {
-        console.error("Failed to load workspace users", err);
-        return { users: [] } satisfies WorkspaceUsersResponse;
-      }
-    },
-    enabled: Boolean(org),
-  });
-  const { start } = useImpersonationMutations();
-  const candidates = (users.data?.users ?? []).filter((u) => u.canImpersonate);
-  return (
-    <div className="flex items-center gap-2">
-      <Eye aria-hidden className="size-4 text-muted-foreground" />
-      <Select
-        value=""
-        onValueChange={(id) => start.mutate(id)}
-        disabled={start.isPending || candidates.length === 0}
-      >
-        <SelectTrigger
-          aria-label="View dashboard as"
-          className="h-8 w-[13rem]"
-          data-testid="impersonation-picker"
-        >
-          <SelectValue
-            placeholder={candidates.length === 0 && !users.isPending ? "No members to view as" : "View as…"}
-          />
-        </SelectTrigger>
-        <SelectContent>
-          {candidates.map((u) => (
-            <SelectItem key={u.id} value={u.id}>
-              {u.username ?? u.displayName}
-              <span className="ml-1 text-xs text-muted-foreground">{u.email}</span>
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
 }
 
 /** The orange banner while impersonating (spec §2) with 'Impersonated View' and 'Stop Impersonating'. */

@@ -7,6 +7,7 @@ import { ScrollRegion } from "@/components/ui/scroll-region";
 import { cn } from "@/lib/cn";
 import type { TimeSyncEntry, TimeSyncRow } from "../../../../server/modules/reports/time-sync-contract";
 import { REPORT_CELL } from "./report-table";
+import { dateTimeFormat } from "@domain/intl";
 
 /** Minutes as h:mm ("7:05"). */
 export function minutesText(minutes: number): string {
@@ -16,9 +17,7 @@ export function minutesText(minutes: number): string {
 }
 
 function timeOf(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit" }).format(
-    new Date(iso),
-  );
+  return dateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
 }
 
 function EntryList({

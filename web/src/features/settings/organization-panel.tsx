@@ -43,6 +43,7 @@ import {
   showServerErrors,
 } from "./form-fields";
 import { hoursTextSchema, minutesToHoursText } from "./hours";
+import { dateTimeFormat } from "@domain/intl";
 
 const WEEKDAYS = [
   [1, "Mon"],
@@ -54,7 +55,7 @@ const WEEKDAYS = [
   [7, "Sun"],
 ] as const;
 const MONTHS = Array.from({ length: 12 }, (_, i) =>
-  new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2024, i, 1))),
+  dateTimeFormat("en-US", { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2024, i, 1))),
 );
 
 function timeZones(current: string): string[] {

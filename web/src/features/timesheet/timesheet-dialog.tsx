@@ -45,17 +45,19 @@ import {
 } from "../../../../server/modules/timesheet/contract";
 import { timesheetKeys, useOwnWeekAction } from "./api";
 import { WeekStatusBadge } from "./week-status-badge";
+import { dateTimeFormat } from "@domain/intl";
 
 const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
-const dayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", day: "numeric", timeZone: "UTC" });
-const weekdayFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
-const dayNumberFormat = new Intl.DateTimeFormat("en-US", { day: "numeric", timeZone: "UTC" });
-const longDayFormat = new Intl.DateTimeFormat("en-US", {
-  weekday: "long",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
+const dayFormat = () => dateTimeFormat("en-US", { weekday: "short", day: "numeric", timeZone: "UTC" });
+const weekdayFormat = () => dateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
+const dayNumberFormat = () => dateTimeFormat("en-US", { day: "numeric", timeZone: "UTC" });
+const longDayFormat = () =>
+  dateTimeFormat("en-US", {
+    weekday: "long",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 
 /** Something that waits for "Discard unsaved hours?" to be answered. */
 interface PendingDiscard {
@@ -474,8 +476,8 @@ function TimesheetGrid({
                 isToday(d) && d !== shownDay && "border-primary font-semibold text-primary",
               )}
             >
-              <span className="block">{weekdayFormat.format(utcDay(d))}</span>
-              <span className="block font-semibold">{dayNumberFormat.format(utcDay(d))}</span>
+              <span className="block">{weekdayFormat().format(utcDay(d))}</span>
+              <span className="block font-semibold">{dayNumberFormat().format(utcDay(d))}</span>
             </button>
           ))}
         </div>
@@ -510,7 +512,7 @@ function TimesheetGrid({
                       phoneDay(d),
                     )}
                   >
-                    {dayFormat.format(utcDay(d))}
+                    {dayFormat().format(utcDay(d))}
                     {isToday(d) ? <span className="block text-[11px] text-primary">Today</span> : null}
                   </th>
                 ))}
@@ -546,7 +548,7 @@ function TimesheetGrid({
                             autoComplete="off"
                             data-testid="timesheet-input"
                             data-key={key}
-                            aria-label={`${r.taskName} (${r.folderName}), ${longDayFormat.format(utcDay(d))}`}
+                            aria-label={`${r.taskName} (${r.folderName}), ${longDayFormat().format(utcDay(d))}`}
                             aria-invalid={hoursRefused || dayRefused || undefined}
                             aria-describedby={describedBy || undefined}
                             disabled={saving || locked}

@@ -9,6 +9,7 @@ import {
 import { formatBasisPoints, formatMoney, UNPRICED_LABEL } from "@domain/money";
 import { UNASSIGNED, type WorkloadPerson, type WorkloadResponse } from "./api";
 import type { Group } from "./view";
+import { dateTimeFormat } from "@domain/intl";
 
 /** Minutes of the grid as hours for the spec §9 display and colour rules. */
 export const minutesToHours = (minutes: number) => minutes / 60;
@@ -104,16 +105,17 @@ export interface DayInfo {
   boundary: boolean;
 }
 
-const WEEKDAY = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
-const LONG_DAY = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
+const WEEKDAY = () => dateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" });
+const LONG_DAY = () =>
+  dateTimeFormat("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 
 /** 'Mon, Mar 3' */
-export const longDay = (iso: string) => LONG_DAY.format(new Date(`${iso}T00:00:00Z`));
+export const longDay = (iso: string) => LONG_DAY().format(new Date(`${iso}T00:00:00Z`));
 
 export function dayInfos(data: WorkloadResponse, weekStartsOn: 0 | 1): DayInfo[] {
   const holidays = new Set(data.holidays);
@@ -121,7 +123,7 @@ export function dayInfos(data: WorkloadResponse, weekStartsOn: 0 | 1): DayInfo[]
     const date = new Date(`${iso}T00:00:00Z`);
     return {
       iso,
-      weekday: WEEKDAY.format(date),
+      weekday: WEEKDAY().format(date),
       dayOfMonth: date.getUTCDate(),
       holiday: holidays.has(index),
       today: iso === data.today,

@@ -1,5 +1,6 @@
 import { addDays, startOfWeek, toIsoDate, type WeekStartsOn } from "@domain/index";
 import type { WeekStart } from "@domain/work-calendar";
+import { dateTimeFormat } from "@domain/intl";
 
 /*
  * What the Workload screen shows, read from and written to the URL search params so a view can
@@ -118,14 +119,14 @@ export function workloadQuery(view: WorkloadView, window: { from: string; to: st
   return query;
 }
 
-const RANGE_DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const RANGE_MONTH = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+const RANGE_DAY = () => dateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const RANGE_MONTH = () => dateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
 /** The window's label: 'Mar 3 - Mar 16, 2025', 'March 2025', 'Q1 2025'. */
 export function windowLabel(zoom: Zoom, window: { from: string; to: string }): string {
   const from = utc(window.from);
-  if (zoom === "month") return RANGE_MONTH.format(from);
+  if (zoom === "month") return RANGE_MONTH().format(from);
   if (zoom === "quarter") return `Q${Math.floor(from.getUTCMonth() / 3) + 1} ${from.getUTCFullYear()}`;
   const to = utc(window.to);
-  return `${RANGE_DAY.format(from)} - ${RANGE_DAY.format(to)}, ${to.getUTCFullYear()}`;
+  return `${RANGE_DAY().format(from)} - ${RANGE_DAY().format(to)}, ${to.getUTCFullYear()}`;
 }

@@ -18,11 +18,12 @@ import {
 } from "./model";
 import { MoneyText } from "./money-text";
 import type { Zoom } from "./view";
+import { dateTimeFormat } from "@domain/intl";
 
 const NAME_WIDTH = 264;
 const CELL_WIDTH: Record<Zoom, number> = { "2w": 64, month: 44, quarter: 26 };
 const GROUP_HEIGHT = 30;
-const MONTH = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
+const MONTH = () => dateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
 
 /** The numbers one row draws per day (a person, or the Unassigned row without capacity). */
 interface RowDays {
@@ -126,7 +127,7 @@ export function WorkloadGrid({
             >
               {index === 0 || day.dayOfMonth === 1 ? (
                 <span className="font-medium text-foreground">
-                  {MONTH.format(new Date(`${day.iso}T00:00:00Z`))}
+                  {MONTH().format(new Date(`${day.iso}T00:00:00Z`))}
                 </span>
               ) : null}
               {zoom === "quarter" ? null : (

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Check, LogOut, Plus, Settings } from "lucide-react";
 import { Link } from "react-router";
 import { MESSAGES } from "@domain/messages";
@@ -14,8 +14,13 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { currentWorkspace, useSession } from "@/features/session/use-session";
-import { CreateWorkspaceDialog } from "./create-workspace-dialog";
+import { useOpenedOnce } from "@/lib/use-opened-once";
 import { useSignOutEverywhere, useSwitchWorkspace } from "./use-workspaces";
+
+/** Its form (react-hook-form) loads when first opened: every signed-in page draws this menu. */
+const CreateWorkspaceDialog = lazy(() =>
+  import("./create-workspace-dialog").then((m) => ({ default: m.CreateWorkspaceDialog })),
+);
 
 const ROLE_LABEL = { owner: "Owner", admin: "Admin", member: "Member" } as const;
 
@@ -28,6 +33,7 @@ export function UserMenu() {
   const switchWorkspace = useSwitchWorkspace();
   const signOut = useSignOutEverywhere();
   const [creating, setCreating] = useState(false);
+  const createDialog = useOpenedOnce(creating);
   if (!session) return null;
   const current = currentWorkspace(session);
   const { user } = session;
@@ -95,7 +101,11 @@ export function UserMenu() {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <CreateWorkspaceDialog open={creating} onOpenChange={setCreating} />
+      {createDialog ? (
+        <Suspense fallback={null}>
+          <CreateWorkspaceDialog open={creating} onOpenChange={setCreating} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -6,6 +6,7 @@ import {
   type FinanceAuditEvent,
   type FinanceAuditObject,
 } from "../../../../../server/modules/audit/contract";
+import { dateTimeFormat } from "@domain/intl";
 
 /*
  * The finance audit screen's pure rules: a before/after pair of recorded values as readable
@@ -256,7 +257,7 @@ export function objectHref(event: Pick<FinanceAuditEvent, "object" | "budgetId">
 
 /** An instant in the workspace zone: "Mar 10, 2025, 10:30 PM" (and the zone's short name). */
 export function whenText(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
+  return dateTimeFormat("en-US", {
     timeZone,
     year: "numeric",
     month: "short",
