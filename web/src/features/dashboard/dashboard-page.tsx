@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useState } from "react";
+import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { CalendarClock, FolderKanban, Link2 } from "lucide-react";
 import { avatarLetter, MESSAGES } from "@domain/index";
@@ -37,6 +37,34 @@ const ImpersonationPicker = lazy(() =>
   import("@/features/impersonation/impersonation-picker").then((m) => ({ default: m.ImpersonationPicker })),
 );
 
+/**
+ * The page in stages (issue 10 §4), each rendered once the one before has painted: 0 the greeting
+ * and the two figures, 1 the week, 2 the panels. The greeting, the page's largest text, no longer
+ * waits for dozens of task cards to be built and laid out, and no stage is one long task for a
+ * phone: each renders as a transition React splits into short slices. Skeletons hold the places of
+ * what is still to come, so nothing moves.
+ */
+function useStages(ready: boolean, last: number): number {
+  const [stage, setStage] = useState(0);
+  useEffect(() => {
+    if (!ready || stage >= last) return;
+    const next = () => startTransition(() => setStage(stage + 1));
+    // A timeout queued by an animation frame runs once that frame is painted; the plain timeout is
+    // there for a tab in the background, where frames wait.
+    let timeout = 0;
+    const frame = requestAnimationFrame(() => {
+      clearTimeout(timeout);
+      timeout = window.setTimeout(next, 0);
+    });
+    timeout = window.setTimeout(next, 100);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timeout);
+    };
+  }, [ready, stage, last]);
+  return stage;
+}
+
 /** The personal dashboard (spec §2) of the signed-in user, or of the member an admin views as. */
 export function DashboardPage() {
   const org = useOrgId();
@@ -55,6 +83,7 @@ export function DashboardPage() {
    * task that blocks input (issue 10 §4: Total Blocking Time).
    */
   const data = useDeferredValue(summary.data);
+  const stage = useStages(Boolean(data), 2);
 
   if (summary.isPending || !org) return <DashboardSkeleton />;
   if (summary.isError) {
@@ -155,19 +184,23 @@ export function DashboardPage() {
         </button>
       </div>
 
-      <MyWeek today={s.today} onOpenTask={setTaskId} />
+      {stage >= 1 ? <MyWeek today={s.today} onOpenTask={setTaskId} /> : <MyWeekSkeleton />}
 
-      {impersonating ? null : (
+      {impersonating || stage < 2 ? null : (
         <Suspense fallback={null}>
           <PurchaseOrderApprovalsCard today={s.today} />
         </Suspense>
       )}
 
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3 [&>*]:min-w-0">
-        <MyProjectsPanel onOpenProject={setFolderId} />
-        <OtherTasksPanel today={s.today} onOpenTask={setTaskId} />
-        <AnnouncementsPanel />
-      </div>
+      {stage >= 2 ? (
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-3 [&>*]:min-w-0">
+          <MyProjectsPanel onOpenProject={setFolderId} />
+          <OtherTasksPanel today={s.today} onOpenTask={setTaskId} />
+          <AnnouncementsPanel />
+        </div>
+      ) : (
+        <PanelsSkeleton />
+      )}
 
       {taskDialog ? (
         <Suspense fallback={null}>
@@ -204,11 +237,18 @@ function DashboardSkeleton() {
         <Skeleton className="h-20" />
       </div>
       <MyWeekSkeleton />
-      <div className="grid gap-4 lg:grid-cols-3">
-        <Skeleton className="h-40" />
-        <Skeleton className="h-40" />
-        <Skeleton className="h-40" />
-      </div>
+      <PanelsSkeleton />
     </Frame>
+  );
+}
+
+/** The three panels while they load. */
+function PanelsSkeleton() {
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <Skeleton className="h-40" />
+      <Skeleton className="h-40" />
+      <Skeleton className="h-40" />
+    </div>
   );
 }
