@@ -115,6 +115,20 @@ export default defineConfig({
     // Which chunk holds which route (tests/e2e/first-load.e2e.ts); never served (server/app.ts).
     manifest: true,
     rolldownOptions: {
+      /*
+       * What the first screen does not use stays out of its chunks (issue 10 §4). Our own modules
+       * (web, domain, contracts) do nothing when imported but define things (the only bare imports
+       * are CSS), so a module none of whose exports a screen uses is dropped whole, e.g. what
+       * domain/index.ts re-exports. And building a zod schema changes nothing else, so a schema
+       * nobody uses is not built: a contract module costs a screen only the schemas it parses with.
+       */
+      treeshake: {
+        moduleSideEffects: (id: string) =>
+          !id.includes("node_modules") && /[\\/](?:web[\\/]src|domain|server)[\\/].*\.tsx?$/.test(id)
+            ? false
+            : undefined,
+        manualPureFunctions: ["z"],
+      },
       output: {
         /*
          * Fewer, larger chunks on the first screen's critical path (issue 10 §4): on a slow link each
