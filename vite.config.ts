@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { SESSION_COOKIE_MARKER, SIGNED_IN_SHELL } from "./web/src/lib/signed-in-hint";
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -100,10 +101,66 @@ function preloadApp(appModule: string): Plugin {
   };
 }
 
+/**
+ * dist/web/index.signed-in.html: the app shell server/app.ts answers "/" and "/dashboard" with when
+ * the request carries a session cookie. It is index.html plus (1) a marker main.tsx reads as "a
+ * session is probably there" — a browser's own hint (localStorage) is missing on a first visit,
+ * and without one main.tsx waited for /api/me before asking for the dashboard's data — and (2)
+ * `<link rel="modulepreload">` for the chunks of `modules` (the signed-in frame, the dashboard and
+ * the session's schemas) and what they import, which otherwise were asked for only once the entry
+ * had downloaded and run: on a slow link they now download beside the framework.
+ */
+function signedInShell(modules: readonly string[]): Plugin {
+  return {
+    name: "agency-hub:signed-in-shell",
+    apply: "build",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      const index = bundle["index.html"];
+      if (!index || index.type !== "asset") throw new Error("no index.html in the bundle");
+      const html = String(index.source);
+      const linked = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
+      const files: string[] = [];
+      const visit = (file: string) => {
+        if (linked.has(file)) return;
+        linked.add(file);
+        files.push(file);
+        const chunk = bundle[file];
+        if (chunk?.type === "chunk") chunk.imports.forEach(visit);
+      };
+      for (const id of modules) {
+        const chunk = Object.values(bundle).find((c) => c.type === "chunk" && c.facadeModuleId === id);
+        if (!chunk) throw new Error(`no chunk for ${id}`);
+        visit(chunk.fileName);
+      }
+      const head = [
+        `<meta name="${SESSION_COOKIE_MARKER}" content="1" />`,
+        ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ];
+      if (!html.includes("</head>")) throw new Error("index.html has no </head>");
+      this.emitFile({
+        type: "asset",
+        fileName: SIGNED_IN_SHELL,
+        source: html.replace("</head>", `  ${head.join("\n    ")}\n  </head>`),
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: r("./web"),
   publicDir: r("./web/public"),
-  plugins: [react(), tailwindcss(), preloadApp(r("./web/src/app.tsx")), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadApp(r("./web/src/app.tsx")),
+    signedInShell([
+      r("./web/src/features/app-shell/app-layout.tsx"),
+      r("./web/src/routes/dashboard.tsx"),
+      r("./web/src/features/session/session-schemas.ts"),
+    ]),
+    precompress(),
+  ],
   resolve: {
     alias: { "@": r("./web/src"), "@domain": r("./domain") },
   },
@@ -141,7 +198,7 @@ export default defineConfig({
               // What every first screen runs: React, the router, the query cache, the Button and the
               // spinner (with tailwind-merge, which their class names go through).
               name: "framework",
-              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:query-core|react-query)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(?:slot|compose-refs|primitive))[\\/]|rolldown[\\/]runtime|web[\\/]src[\\/](?:lib[\\/]cn\.ts|features[\\/]session[\\/]use-session\.ts|components[\\/]ui[\\/](?:button|spinner|input|label)\.tsx)$/,
+              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:query-core|react-query)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(?:slot|compose-refs|primitive))[\\/]|rolldown[\\/]runtime|web[\\/]src[\\/](?:lib[\\/](?:cn|signed-in-hint)\.ts|features[\\/]session[\\/]use-session\.ts|components[\\/]ui[\\/](?:button|spinner|input|label)\.tsx)$/,
               priority: 6,
             },
             // The icons, one file (~100 small modules otherwise cut into a dozen shared chunks).

@@ -10,17 +10,16 @@ import { precompressDirectory } from "../vite.config";
  * The landing page as a finished HTML file (issue 10 §4: a first load of "/" that is fast on a
  * phone). The page is static — text, pictures drawn in HTML and SVG, links — so a signed-out
  * visitor needs none of the app's JavaScript to read it: server/app.ts answers "/" without a
- * session cookie with dist/web/landing.html, which is index.html (the same CSS and fonts) with the
+ * session cookie with dist/web/landing.html, which is index.html (the same CSS) with the
  * landing page rendered into #root and no scripts. "Sign In" is a plain link to /auth, where the
  * app starts. A visitor with a session cookie gets the app as before.
  */
 
 /**
- * The built index.html made into the landing page: its markup in #root, its title, no scripts,
- * and `fonts` (paths of the build's woff2 files) preloaded, so the text is drawn in Inter from the
- * first paint instead of moving when the font arrives (Lighthouse measured a 0.14 layout shift).
+ * The built index.html made into the landing page: its markup in #root, its title, no scripts.
+ * (The app draws in the system's font, web/src/index.css: there is no font to preload.)
  */
-export function landingHtml(indexHtml: string, markup: string, fonts: readonly string[] = []): string {
+export function landingHtml(indexHtml: string, markup: string): string {
   const title = /<title>([\s\S]*?)<\/title>/.exec(markup)?.[1];
   const body = markup.replace(/<title>[\s\S]*?<\/title>/, "");
   const start = indexHtml.indexOf('<div id="root">');
@@ -31,10 +30,7 @@ export function landingHtml(indexHtml: string, markup: string, fonts: readonly s
   html = html.replace(/\s*<script\b[^>]*>[\s\S]*?<\/script>/g, "");
   html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
   if (title) html = html.replace(/<title>[\s\S]*?<\/title>/, `<title>${title}</title>`);
-  const preload = fonts
-    .map((href) => `\n    <link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`)
-    .join("");
-  return html.replace(/\s*<\/head>/, `${preload}\n  </head>`);
+  return html;
 }
 
 /** Write dist/web/landing.html (and its .br/.gz) from the build in `webDir`. */
@@ -45,16 +41,8 @@ export function prerenderLanding(webDir: string): string {
       <LandingPage />
     </MemoryRouter>,
   );
-  // Inter's Latin subset (the page's text); the other subsets load only if a page needs them.
-  const assets = path.join(webDir, "assets");
-  const fonts = fs.existsSync(assets)
-    ? fs
-        .readdirSync(assets)
-        .filter((f) => /^inter-latin-wght-normal-[\w-]+\.woff2$/.test(f))
-        .map((f) => `/assets/${f}`)
-    : [];
   const file = path.join(webDir, "landing.html");
-  fs.writeFileSync(file, landingHtml(index, markup, fonts));
+  fs.writeFileSync(file, landingHtml(index, markup));
   const scratch = fs.mkdtempSync(path.join(webDir, ".landing-"));
   try {
     // Compress just this file the way the build compresses the others.

@@ -44,6 +44,7 @@ import { templateRoutes } from "./modules/templates/routes";
 import { templateRunRoutes } from "./modules/template-runs/routes";
 import { reportRoutes } from "./modules/reports/routes";
 import { timeSyncRoutes } from "./modules/reports/time-sync-routes";
+import { SIGNED_IN_SHELL } from "../web/src/lib/signed-in-hint";
 
 export interface CreateAppOptions {
   /** Directory of the built web app; omitted in API tests. */
@@ -242,13 +243,21 @@ function mountWeb(app: Hono<AppEnv>, webDir: string) {
     root,
     path: "landing.html",
     precompressed: true,
-    onFound: (_p, c) => {
-      shell(c);
-      c.header("Vary", "Cookie", { append: true });
-    },
+    onFound: (_p, c) => shell(c),
   });
-  app.get("/", async (c, next) => {
-    if (hasSessionCookie(c.req.header("cookie"))) return next();
+  // "/" and "/dashboard" with a session cookie: the app shell that preloads the signed-in frame and
+  // the dashboard and says a session is probably there (vite.config.ts signedInShell), so the
+  // dashboard's data is asked for at once. Without the file (an older build), the plain shell.
+  const serveSignedInShell = serveStatic({
+    root,
+    path: SIGNED_IN_SHELL,
+    precompressed: true,
+    onFound: (_p, c) => shell(c),
+  });
+  app.on("GET", ["/", "/dashboard"], async (c, next) => {
+    c.header("Vary", "Cookie", { append: true });
+    if (hasSessionCookie(c.req.header("cookie"))) return serveSignedInShell(c, next);
+    if (c.req.path === "/dashboard") return next();
     // Without the file (a build from before it), serveStatic hands on to the app shell itself.
     return serveLanding(c, next);
   });

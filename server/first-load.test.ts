@@ -15,6 +15,7 @@ import { prerenderLanding } from "../scripts/prerender-landing";
 import { createApp, hasSessionCookie, type App } from "./app";
 import { MIN_COMPRESS_BYTES, negotiateEncoding } from "./lib/compress";
 import { liveHubFor } from "./modules/live/hub";
+import { SIGNED_IN_SHELL } from "../web/src/lib/signed-in-hint";
 
 const BROWSER = "gzip, deflate, br, zstd";
 const ORIGIN = "http://localhost:3000";
@@ -200,25 +201,19 @@ describe("the landing page as finished HTML", () => {
   beforeAll(() => {
     landingDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-hub-landing-"));
     fs.writeFileSync(path.join(landingDir, "index.html"), built);
-    fs.mkdirSync(path.join(landingDir, "assets"));
-    fs.writeFileSync(path.join(landingDir, "assets", "inter-latin-wght-normal-Ab12Cd34.woff2"), "wOF2");
-    fs.writeFileSync(path.join(landingDir, "assets", "inter-cyrillic-wght-normal-Ef56Gh78.woff2"), "wOF2");
     prerenderLanding(landingDir);
     landingApp = createApp(ctx.deps, { webDir: landingDir });
   });
   afterAll(() => fs.rmSync(landingDir, { recursive: true, force: true }));
 
-  it("is the built shell with the rendered landing page in #root, its title, the CSS, its font preloaded and no scripts", () => {
+  it("is the built shell with the rendered landing page in #root, its title, the CSS and no scripts", () => {
     const html = fs.readFileSync(path.join(landingDir, "landing.html"), "utf8");
     expect(html).not.toMatch(/<script\b/);
     expect(html).not.toContain("modulepreload");
     expect(html).not.toContain('class="spinner"');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Qq11Ww22.css">');
-    // Inter's Latin subset is preloaded (no layout shift when it arrives); other subsets are not.
-    expect(html).toContain(
-      '<link rel="preload" href="/assets/inter-latin-wght-normal-Ab12Cd34.woff2" as="font" type="font/woff2" crossorigin>',
-    );
-    expect(html).not.toContain("inter-cyrillic");
+    // The app draws in the system's font (web/src/index.css): nothing to preload.
+    expect(html).not.toContain('rel="preload"');
     expect(html).toContain("<title>Agency Hub · Projects, budgets and people for creative agencies</title>");
     expect(html.match(/<title>/g)).toHaveLength(1);
     // The page's words and its one way in: a plain link to /auth, where the app starts.
@@ -254,6 +249,37 @@ describe("the landing page as finished HTML", () => {
     }
     // Every other route is the app, cookie or not.
     expect(await (await get(landingApp, "/dashboard")).text()).toBe(built);
+  });
+
+  it("answers / and /dashboard with a session cookie with the signed-in shell, when the build has one", async () => {
+    const signedIn = built.replace("</head>", '<meta name="agency-hub:session-cookie" content="1" /></head>');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-hub-signed-in-"));
+    try {
+      fs.writeFileSync(path.join(dir, "index.html"), built);
+      fs.writeFileSync(path.join(dir, SIGNED_IN_SHELL), signedIn);
+      prerenderLanding(dir);
+      precompressDirectory(dir);
+      const app = createApp(ctx.deps, { webDir: dir });
+      const cookie = "better-auth.session_token=abc.def";
+      for (const pathname of ["/", "/dashboard"]) {
+        const res = await get(app, pathname, { cookie, "accept-encoding": BROWSER });
+        expect(res.status, pathname).toBe(200);
+        expect(res.headers.get("cache-control"), pathname).toBe("no-cache");
+        expect(res.headers.get("vary"), pathname).toMatch(/cookie/i);
+        expect(res.headers.get("vary"), pathname).toMatch(/accept-encoding/i);
+        expect(await decoded(res), pathname).toBe(signedIn);
+      }
+      // Without the cookie: the landing page at /, the plain shell at /dashboard (both vary on it).
+      const landing = await get(app, "/");
+      expect(await landing.text()).toContain("AICP budgets");
+      const plain = await get(app, "/dashboard");
+      expect(plain.headers.get("vary")).toMatch(/cookie/i);
+      expect(await plain.text()).toBe(built);
+      // Other screens get the plain shell, cookie or not.
+      expect(await (await get(app, "/projects", { cookie })).text()).toBe(built);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("sees a session cookie only by its exact name", () => {

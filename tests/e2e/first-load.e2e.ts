@@ -1,7 +1,7 @@
 /**
  * Issue 10 §4 "First load fast": the signed-out landing page downloads none of the dashboard's
- * code, logs no error (the signed-out session check used to be a console 401), and renders in the
- * font the styles ask for, shipped with the app. Which chunk holds what comes from the build
+ * code, logs no error (the signed-out session check used to be a console 401), and draws in the
+ * system's font it asks for, downloading none. Which chunk holds what comes from the build
  * manifest (vite.config.ts `build.manifest`).
  */
 import fs from "node:fs";
@@ -144,24 +144,59 @@ describe("first load of / signed out", () => {
     await context.close();
   });
 
-  it("renders in the packaged Inter it asks for", async () => {
+  it("draws in the system's font, on purpose, and downloads no font", async () => {
     const { context, page } = await newPage(browser);
     const fonts: string[] = [];
-    page.on("response", (res) => {
-      if (/\.woff2$/.test(res.url()) && res.ok()) fonts.push(new URL(res.url()).pathname);
+    page.on("request", (req) => {
+      if (req.resourceType() === "font" || /\.(?:woff2?|ttf|otf)(?:$|\?)/.test(req.url()))
+        fonts.push(new URL(req.url()).pathname);
     });
-    await page.goto("/", { waitUntil: "networkidle" });
-    await page.getByRole("heading", { level: 1 }).first().waitFor();
-    const font = await page.evaluate(async () => {
-      await document.fonts.ready;
-      return {
-        family: getComputedStyle(document.body).fontFamily,
-        loaded: [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family),
-      };
-    });
-    expect(font.family).toMatch(/^"?Inter Variable"?,/);
-    expect(font.loaded.map((f) => f.replace(/"/g, ""))).toContain("Inter Variable");
-    expect(fonts.some((f) => /^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/.test(f))).toBe(true);
+    for (const path of ["/", "/auth"]) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      const font = await page.evaluate(async () => {
+        await document.fonts.ready;
+        return {
+          family: getComputedStyle(document.body).fontFamily,
+          faces: [...document.fonts].map((f) => f.family),
+        };
+      });
+      // web/src/index.css --font-sans: the platform's interface font first, nothing of our own.
+      expect(font.family).toMatch(/^-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto,/);
+      expect(font.faces).toEqual([]);
+    }
+    expect(fonts).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the signed-in app shell", () => {
+  it("answers / and /dashboard with a session cookie: the frame's and the dashboard's chunks preloaded, a session marked", async () => {
+    const manifest = readManifest();
+    const index = fs.readFileSync("dist/web/index.html", "utf8");
+    const wanted = closure(manifest, DASHBOARD_ROUTE);
+    closure(manifest, APP_LAYOUT, wanted);
+    closure(manifest, "src/features/session/session-schemas.ts", wanted);
+    const preload = (html: string) =>
+      new Set(
+        [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]),
+      );
+    const { context, page } = await newPage(browser);
+    await signInAsDemo(context, "admin@demo.test");
+    for (const pathname of ["/", "/dashboard"]) {
+      const res = await page.request.get(pathname);
+      expect(res.headers()["vary"], pathname).toMatch(/cookie/i);
+      const html = await res.text();
+      expect(html, pathname).toContain('<meta name="agency-hub:session-cookie" content="1" />');
+      const listed = preload(html);
+      for (const file of wanted) {
+        if (!index.includes(`/${file}"`)) expect(listed.has(file), `${pathname}: ${file}`).toBe(true);
+      }
+    }
+    // A screen other than the dashboard, and a visitor without a session: the plain shell.
+    expect(await (await page.request.get("/projects")).text()).toBe(index);
+    await context.clearCookies();
+    expect(await (await page.request.get("/dashboard")).text()).toBe(index);
     await context.close();
   });
 });

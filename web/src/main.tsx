@@ -1,5 +1,6 @@
 import { preloadGets } from "@/lib/api";
 import { isPublicPath } from "@/lib/public-paths";
+import { probablySignedIn } from "@/lib/signed-in-hint";
 import { toIsoDate } from "@domain/dates";
 import { startOfWeek } from "@domain/week";
 import "./index.css";
@@ -10,15 +11,6 @@ import "./index.css";
  * app (app.tsx). Those requests no longer wait for React, the router and the query cache to
  * download and run; the HTML preloads app.tsx's chunks beside this one (vite.config.ts).
  */
-
-/** use-session.ts' "this browser was signed in last time" hint (read here without its module). */
-function probablySignedIn(): boolean {
-  try {
-    return globalThis.localStorage?.getItem("agency-hub:signed-in") === "1";
-  } catch {
-    return false;
-  }
-}
 
 const path = window.location.pathname;
 const signedIn = probablySignedIn();

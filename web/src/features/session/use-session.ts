@@ -2,38 +2,16 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ApiError, apiFetch } from "@/lib/api";
 import { isPublicPath } from "@/lib/public-paths";
+import { probablySignedIn, rememberSignedIn } from "@/lib/signed-in-hint";
 import type { MeResponse } from "../../../../server/modules/session/contract";
 
 export type { MeResponse } from "../../../../server/modules/session/contract";
+export { probablySignedIn } from "@/lib/signed-in-hint";
 
 /** One of the signed-in user's workspaces, with their role in it. */
 export type SessionWorkspace = MeResponse["organizations"][number];
 
 export const sessionQueryKey = ["session"] as const;
-
-/**
- * "This browser was signed in last time" (not a secret: the session is the HttpOnly cookie). With
- * it, / asks /api/me at once and preloads the signed-in code; without it, / first asks better-auth,
- * which answers a signed-out visitor 200 null — so the landing page never logs a 401.
- */
-const SIGNED_IN_HINT = "agency-hub:signed-in";
-
-export function probablySignedIn(): boolean {
-  try {
-    return globalThis.localStorage?.getItem(SIGNED_IN_HINT) === "1";
-  } catch {
-    return false;
-  }
-}
-
-function rememberSignedIn(signedIn: boolean) {
-  try {
-    if (signedIn) globalThis.localStorage?.setItem(SIGNED_IN_HINT, "1");
-    else globalThis.localStorage?.removeItem(SIGNED_IN_HINT);
-  } catch {
-    /* storage unavailable: every load asks better-auth first */
-  }
-}
 
 /**
  * On the screens signed-out visitors are expected on (lib/public-paths.ts: the landing page,
