@@ -44,6 +44,7 @@ import { templateRoutes } from "./modules/templates/routes";
 import { templateRunRoutes } from "./modules/template-runs/routes";
 import { reportRoutes } from "./modules/reports/routes";
 import { timeSyncRoutes } from "./modules/reports/time-sync-routes";
+import { loadUser } from "./auth/middleware";
 import { SIGNED_IN_SHELL } from "../web/src/lib/signed-in-hint";
 
 export interface CreateAppOptions {
@@ -236,9 +237,9 @@ function mountWeb(app: Hono<AppEnv>, webDir: string) {
     c.header("Cache-Control", "no-cache");
     varyOnEncoding(c);
   };
-  // "/" for a visitor without a session cookie: the landing page as finished HTML with no scripts
-  // (scripts/prerender-landing.tsx); with one, the app, which shows the dashboard (or the landing
-  // page, when the cookie turns out to be stale). A build without landing.html serves the app.
+  // "/" for a visitor without a live session: the landing page as finished HTML with no scripts
+  // (scripts/prerender-landing.tsx); with one, the app, which shows the dashboard. A build without
+  // landing.html serves the app.
   const serveLanding = serveStatic({
     root,
     path: "landing.html",
@@ -256,7 +257,19 @@ function mountWeb(app: Hono<AppEnv>, webDir: string) {
   });
   app.on("GET", ["/", "/dashboard"], async (c, next) => {
     c.header("Vary", "Cookie", { append: true });
-    if (hasSessionCookie(c.req.header("cookie"))) return serveSignedInShell(c, next);
+    // The cookie is looked up, not trusted: a session that is gone (signed out elsewhere, expired)
+    // gets what a visitor without one gets, so "/" stays the finished landing page, with none of
+    // the app's code and no 401 from asking. If the lookup fails, the plain shell: the app asks.
+    let live = false;
+    if (hasSessionCookie(c.req.header("cookie"))) {
+      try {
+        live = (await loadUser(c)) !== null;
+      } catch (err) {
+        c.var.log.warn({ err }, "session lookup for the app shell failed");
+        return next();
+      }
+    }
+    if (live) return serveSignedInShell(c, next);
     if (c.req.path === "/dashboard") return next();
     // Without the file (a build from before it), serveStatic hands on to the app shell itself.
     return serveLanding(c, next);

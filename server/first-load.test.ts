@@ -49,6 +49,13 @@ afterAll(async () => {
   fs.rmSync(webDir, { recursive: true, force: true });
 });
 
+/** The Cookie header of a freshly signed-in member's live session. */
+async function liveSessionCookie(): Promise<string> {
+  const user = await createUserInWorkspace(ctx, { role: "member" });
+  const jar = (user.client as unknown as { cookies: Map<string, string> }).cookies;
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
 function get(app: App, pathname: string, headers: Record<string, string> = {}) {
   return app.request(`${ORIGIN}${pathname}`, { headers: { origin: ORIGIN, ...headers } });
 }
@@ -222,7 +229,7 @@ describe("the landing page as finished HTML", () => {
     expect(fs.existsSync(path.join(landingDir, "landing.html.br"))).toBe(true);
   });
 
-  it("answers / without a session cookie with the landing page, and with one with the app", async () => {
+  it("answers / without a live session with the landing page, and with one with the app", async () => {
     const landing = await get(landingApp, "/", { "accept-encoding": BROWSER });
     expect(landing.status).toBe(200);
     expect(landing.headers.get("content-encoding")).toBe("br");
@@ -231,22 +238,24 @@ describe("the landing page as finished HTML", () => {
     const page = await decoded(landing);
     expect(page).toContain("AICP budgets that carry through to POs and invoices");
     expect(page).not.toMatch(/<script\b/);
+    // No session cookie, or one whose session is gone (signed out elsewhere, expired, made up):
+    // the finished landing page, with none of the app's code.
     for (const cookie of [
       "other=1",
       "better-auth.session_token=",
       "theme=dark; better-auth.session_data=x",
-    ]) {
-      expect(await (await get(landingApp, "/", { cookie })).text(), cookie).toContain("AICP budgets");
-    }
-    for (const cookie of [
       "better-auth.session_token=abc.def",
       "theme=dark; better-auth.session_token=abc",
       "__Secure-better-auth.session_token=abc",
     ]) {
-      const app = await get(landingApp, "/", { cookie });
-      expect(app.status, cookie).toBe(200);
-      expect(await app.text(), cookie).toBe(built);
+      const res = await get(landingApp, "/", { cookie });
+      expect(res.status, cookie).toBe(200);
+      expect(await res.text(), cookie).toContain("AICP budgets");
     }
+    // A live session: the app (this build has no signed-in shell: the plain one).
+    const app = await get(landingApp, "/", { cookie: await liveSessionCookie() });
+    expect(app.status).toBe(200);
+    expect(await app.text()).toBe(built);
     // Every other route is the app, cookie or not.
     expect(await (await get(landingApp, "/dashboard")).text()).toBe(built);
   });
@@ -260,7 +269,7 @@ describe("the landing page as finished HTML", () => {
       prerenderLanding(dir);
       precompressDirectory(dir);
       const app = createApp(ctx.deps, { webDir: dir });
-      const cookie = "better-auth.session_token=abc.def";
+      const cookie = await liveSessionCookie();
       for (const pathname of ["/", "/dashboard"]) {
         const res = await get(app, pathname, { cookie, "accept-encoding": BROWSER });
         expect(res.status, pathname).toBe(200);
@@ -275,6 +284,10 @@ describe("the landing page as finished HTML", () => {
       const plain = await get(app, "/dashboard");
       expect(plain.headers.get("vary")).toMatch(/cookie/i);
       expect(await plain.text()).toBe(built);
+      // A session that is gone: what a visitor without one gets.
+      const stale = "better-auth.session_token=abc.def";
+      expect(await (await get(app, "/", { cookie: stale })).text()).toContain("AICP budgets");
+      expect(await (await get(app, "/dashboard", { cookie: stale })).text()).toBe(built);
       // Other screens get the plain shell, cookie or not.
       expect(await (await get(app, "/projects", { cookie })).text()).toBe(built);
     } finally {
