@@ -198,7 +198,7 @@ export default defineConfig({
               // What every first screen runs: React, the router, the query cache, the Button and the
               // spinner (with tailwind-merge, which their class names go through).
               name: "framework",
-              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:query-core|react-query)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(?:slot|compose-refs|primitive))[\\/]|rolldown[\\/]runtime|web[\\/]src[\\/](?:lib[\\/](?:cn|signed-in-hint)\.ts|features[\\/]session[\\/]use-session\.ts|components[\\/]ui[\\/](?:button|spinner|input|label)\.tsx)$/,
+              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:query-core|react-query)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(?:slot|compose-refs|primitive))[\\/]|rolldown[\\/]runtime|web[\\/]src[\\/](?:lib[\\/]cn\.ts|features[\\/]session[\\/]use-session\.ts|components[\\/]ui[\\/](?:button|spinner|input|label)\.tsx)$/,
               priority: 6,
             },
             // The icons, one file (~100 small modules otherwise cut into a dozen shared chunks).
@@ -209,9 +209,18 @@ export default defineConfig({
               test: /node_modules[\\/]zod[\\/]|server[\\/]modules[\\/]session[\\/]contract\.ts$|domain[\\/]permissions\.ts$/,
               priority: 4,
             },
-            // The entry's own imports (main.tsx asks for this week's dashboard data with them): a
-            // file of their own, or "common" below would take them and the entry would wait for it.
-            { name: "dates", test: /domain[\\/](?:dates|week)\.ts$/, priority: 3 },
+            /*
+             * The entry's own imports: what main.tsx starts the first screen's requests with (the
+             * fetch helper, the session hint, this week's dates) and Vite's preload helper. A small
+             * file of their own, so the entry runs as soon as it and this file arrive; in the
+             * "framework" group (where they landed otherwise) the session and the dashboard's data
+             * were asked for only once React, the router and the query cache had downloaded.
+             */
+            {
+              name: "boot",
+              test: /domain[\\/](?:dates|week)\.ts$|web[\\/]src[\\/]lib[\\/](?:api|public-paths|signed-in-hint)\.ts$|vite[\\/]preload-helper/,
+              priority: 7,
+            },
             /*
              * What only the signed-in side draws first: the frame and navigation, the dashboard's
              * panels, the menus they use (Radix, floating-ui) and their contracts. One file instead
