@@ -96,7 +96,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** Wall-clock fields of an instant in a zone (ms kept from the instant). */
-function wallClock(ms: number, timeZone: string) {
+export function wallClock(ms: number, timeZone: string) {
   const parts: Record<string, number> = {};
   for (const p of formatterFor(timeZone).formatToParts(new Date(ms)))
     if (p.type !== "literal") parts[p.type] = Number(p.value);

@@ -34,38 +34,6 @@ function closure(manifest: Manifest, key: string, into = new Set<string>()): Set
   return into;
 }
 
-/**
- * What the landing page may load: the app entry, what the entry loads for every screen (the
- * session's schemas, the toaster), the "/" route and the landing page's module.
- */
-const LANDING_KEYS = [
-  "index.html",
-  "src/features/session/session-schemas.ts",
-  "src/components/ui/toaster.tsx",
-  "src/routes/home.tsx",
-  "src/features/landing/landing-page.tsx",
-];
-
-/**
- * The dashboard's code: the dashboard route's chunks (and the signed-in frame's, when it is a
- * chunk of its own), less the chunks the landing page shares with it (React, icons, buttons).
- */
-function dashboardOnlyFiles(manifest: Manifest): Set<string> {
-  const landing = new Set<string>();
-  for (const key of LANDING_KEYS) {
-    // A module other chunks import too is a shared chunk ("_toaster-….js"), named after it.
-    const name = path.basename(key).replace(/\.tsx?$/, "");
-    const keys =
-      key in manifest
-        ? [key]
-        : Object.keys(manifest).filter((k) => k.startsWith("_") && manifest[k]!.name === name);
-    for (const k of keys) closure(manifest, k, landing);
-  }
-  const dashboard = closure(manifest, DASHBOARD_ROUTE);
-  closure(manifest, APP_LAYOUT, dashboard);
-  return new Set([...dashboard].filter((f) => !landing.has(f)));
-}
-
 /** Records the scripts a page fetches and every console error / 4xx-5xx answer while it loads. */
 function watch(page: Page) {
   const scripts: string[] = [];

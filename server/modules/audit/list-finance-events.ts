@@ -1,4 +1,4 @@
-import { dateTimeFormat } from "../../../domain/intl";
+import { wallClock } from "../../../domain/calendar";
 import type { CsvColumn } from "../../lib/csv";
 import type { RequestContext } from "../../request-context";
 import {
@@ -116,18 +116,9 @@ export async function listFinanceEvents(
 
 /** An instant as the workspace's wall-clock time, "2025-03-10 14:05:09" (the CSV's When column). */
 export function zonedTimestamp(iso: string, timeZone: string): string {
-  const parts = dateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}:${get("second")}`;
+  const w = wallClock(new Date(iso).getTime(), timeZone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${String(w.year).padStart(4, "0")}-${two(w.month)}-${two(w.day)} ${two(w.hour)}:${two(w.minute)}:${two(w.second)}`;
 }
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
