@@ -60,6 +60,8 @@ describe("route table, signed out", () => {
     const { context, page } = await newPage(browser);
     const res = await page.goto("/no/such/page");
     expect(res?.status()).toBe(200); // the SPA shell; the router decides
+    // The router draws it once the app has started: wait for it (the load event does not mean drawn).
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
     await expect(page.getByRole("heading", { name: "Page not found" }).isVisible()).resolves.toBe(true);
     await snap(page, "not-found");
     await context.close();
