@@ -11,28 +11,28 @@
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-function keyOf(locale: string, options: object): string {
-  return `${locale}\u0000${JSON.stringify(options)}`;
+/** The formatter of `cache` for (locale, options), built by `make` the first time. */
+function cached<F, O extends object>(
+  cache: Map<string, F>,
+  locale: string,
+  options: O,
+  make: (locale: string, options: O) => F,
+): F {
+  const key = `${locale}\u0000${JSON.stringify(options)}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = make(locale, options);
+    cache.set(key, format);
+  }
+  return format;
 }
 
 /** `new Intl.DateTimeFormat(locale, options)`, built once per (locale, options). */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = keyOf(locale, options);
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateTimeFormats.set(key, format);
-  }
-  return format;
+  return cached(dateTimeFormats, locale, options, (l, o) => new Intl.DateTimeFormat(l, o));
 }
 
 /** `new Intl.NumberFormat(locale, options)`, built once per (locale, options). */
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = keyOf(locale, options);
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
+  return cached(numberFormats, locale, options, (l, o) => new Intl.NumberFormat(l, o));
 }

@@ -24,8 +24,13 @@ export function probablySignedIn(): boolean {
   }
 }
 
-/** Remember the last answer of /api/me (signed in or not) for the next load. */
+/**
+ * Remember the last answer of /api/me (signed in or not) for the next load. The shell's marker has
+ * done its part once the app has an answer: it is removed, so a sign-out in this page is not read
+ * as "probably signed in" later (a public screen would then ask /api/me and log a 401).
+ */
 export function rememberSignedIn(signedIn: boolean): void {
+  globalThis.document?.querySelector(`meta[name="${SESSION_COOKIE_MARKER}"]`)?.remove();
   try {
     if (signedIn) globalThis.localStorage?.setItem(SIGNED_IN_HINT, "1");
     else globalThis.localStorage?.removeItem(SIGNED_IN_HINT);
