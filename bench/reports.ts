@@ -2,11 +2,11 @@
  * Reports benchmark on a synced demo agency (default: large — 300 people, 100k tasks, 1M time
  * entries): p50/p95 of each report's use case (Accrual, Actuals by project, Client, Utilization,
  * User directory, Webhook activity; HTTP and session lookup excluded) for this month and this
- * quarter, beside
- *  (a) the raw-SQL floor — one plain aggregate of the same hours (per project; per person with
- *      capacity from workload_capacity) with no rates, names or app code, over the report lines
- *      (time_entry_days) the reports read, and the same over the raw time entries;
- *  (b) the seed's path — every time entry and task of the workspace read, then summed in JavaScript.
+ * quarter, each beside
+ *  (a) its raw-SQL floor (bench/report-floors.ts): the plainest hand-written SQL that returns the
+ *      same figures from the same tables, checked against the report's own figures every run;
+ *  (b) hours per project alone, from the report lines and from the raw time entries;
+ *  (c) the seed's path — every time entry and task of the workspace read, then summed in JavaScript.
  * Targets (issue 16): under 300 ms for a quarter and within 2× of the floor.
  *
  *   npm run bench:reports                                      # embedded PGlite, in memory
@@ -27,47 +27,38 @@ import { getUserDirectory } from "../server/modules/reports/get-user-directory";
 import { getUtilization } from "../server/modules/reports/get-utilization";
 import { getWebhookActivity } from "../server/modules/reports/get-webhook-activity";
 import { reportSetup } from "../server/modules/reports/setup";
+import {
+  floorAccrual,
+  floorActual,
+  floorClient,
+  floorUserDirectory,
+  floorUtilization,
+  ORG,
+  type FloorCheck,
+} from "./report-floors";
 import { measure, runOnSyncedAgency, type Stat } from "./synced-agency";
 
 if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
-const ORG = "bench-org";
-
-type FloorSource = "lines" | "entries";
+type Source = "lines" | "entries";
 
 /**
- * The period's time with the column it is grouped by, from the report lines (time_entry_days,
- * what the reports read: the floor they can reach) or from the raw time entries.
+ * Hours per project of the period and nothing else (no money, weeks, labels): from the report
+ * lines (time_entry_days), and from the raw time entries — what the rollup saves.
  */
-function periodTime(source: FloorSource, key: "folder_id" | "user_id"): string {
-  return source === "lines"
-    ? `select l.${key} as key, sum(l.duration_ms) as ms, sum(l.duration_ms) filter (where l.billable) as billable
-         from time_entry_days l
-        where l.organization_id = $1 and l.day between $2::date and $3::date
-        group by l.${key}`
-    : `select ${key === "folder_id" ? "t.folder_id" : "te.user_id"} as key, sum(te.duration_ms) as ms,
-              sum(te.duration_ms) filter (where te.billable) as billable
-         from time_entries te
-         ${key === "folder_id" ? "left join tasks t on t.organization_id = te.organization_id and t.id = te.task_id" : ""}
-        where te.organization_id = $1 and not te.deleted
-          and te.start_time >= $2::date and te.start_time < $3::date + 1
-        group by 1`;
-}
-
-/** (a) Hours per project of the period: the Actuals floor (no rates, labels or weeks). */
-async function floorActual(database: Database, from: string, to: string, source: FloorSource) {
-  const { rows } = await database.raw.query(periodTime(source, "folder_id"), [ORG, from, to]);
-  return rows.length;
-}
-
-/** (a) Hours and capacity per person of the period: the Utilization floor. */
-async function floorUtilization(database: Database, from: string, to: string, source: FloorSource) {
+async function hoursPerProject(database: Database, from: string, to: string, source: Source) {
   const { rows } = await database.raw.query(
-    `with logged as (${periodTime(source, "user_id")}),
-     cap as (select c.clickup_user_id, sum(c.capacity_minutes) as minutes
-               from workload_capacity($1, $2::date, $3::date) c group by c.clickup_user_id)
-     select cap.clickup_user_id, cap.minutes, logged.ms, logged.billable
-       from cap left join logged on logged.key = cap.clickup_user_id`,
+    source === "lines"
+      ? `select l.folder_id as key, sum(l.duration_ms) as ms, sum(l.duration_ms) filter (where l.billable) as billable
+           from time_entry_days l
+          where l.organization_id = $1 and l.day between $2::date and $3::date
+          group by l.folder_id`
+      : `select t.folder_id as key, sum(te.duration_ms) as ms, sum(te.duration_ms) filter (where te.billable) as billable
+           from time_entries te
+           left join tasks t on t.organization_id = te.organization_id and t.id = te.task_id
+          where te.organization_id = $1 and not te.deleted
+            and te.start_time >= $2::date and te.start_time < $3::date + 1
+          group by 1`,
     [ORG, from, to],
   );
   return rows.length;
@@ -109,53 +100,79 @@ runOnSyncedAgency(
     const line = (label: string, s: Stat, note = "") =>
       `${label.padEnd(26)}${fmt(s.p50)}${fmt(s.p95)}${note ? `   ${note}` : ""}`;
     const lines: string[] = [];
+    /** A report beside its floor: both timed, the p95 ratio, and the check figure compared. */
+    const besideFloor = async (
+      label: string,
+      report: () => Promise<number>,
+      floor: () => Promise<FloorCheck>,
+    ) => {
+      const [mine, theirs] = [await report(), (await floor()).check];
+      const r = await measure(report, runs);
+      const f = await measure(floor, runs);
+      const same = mine === theirs ? "same figures" : `FIGURES DIFFER: report ${mine}, floor ${theirs}`;
+      lines.push(
+        line(label, r, `×${(r.p95 / f.p95).toFixed(2)} of its floor's p95`),
+        line("  its floor", f, same),
+      );
+      return r;
+    };
+    const money = (v: number | null) => v ?? 0;
     for (const period of ["this-month", "quarter"] as const) {
       const filter = reportFilterSchema.parse({ period });
-      const { period: days } = await reportSetup(ctx, filter);
-      lines.push(`-- ${period} (${days.from} … ${days.to})`);
-      const entriesFloor = await measure(() => floorActual(database, days.from, days.to, "entries"), runs);
-      const utilEntriesFloor = await measure(
-        () => floorUtilization(database, days.from, days.to, "entries"),
-        runs,
+      const { period: days, today } = await reportSetup(ctx, filter);
+      const { from, to } = days;
+      lines.push(`-- ${period} (${from} … ${to})`);
+      const actual = await besideFloor(
+        "actuals (by project)",
+        async () => {
+          const a = await getActual(ctx, actualQuerySchema.parse({ period }));
+          return a.rows.reduce((s, r) => s + money(r.revenue) + money(r.cost), 0);
+        },
+        () => floorActual(database, from, to),
       );
-      const actualFloor = await measure(() => floorActual(database, days.from, days.to, "lines"), runs);
-      const utilFloor = await measure(() => floorUtilization(database, days.from, days.to, "lines"), runs);
-      const actual = await measure(() => getActual(ctx, actualQuerySchema.parse({ period })), runs);
-      const utilization = await measure(() => getUtilization(ctx, filter), runs);
-      const directory = await measure(() => getUserDirectory(ctx, filter), runs);
-      const accrual = await measure(() => getAccrual(ctx, accrualQuerySchema.parse({ period })), runs);
-      const client = await measure(() => getClientReport(ctx, filter), runs);
+      await besideFloor(
+        "utilization",
+        async () => (await getUtilization(ctx, filter)).rows.reduce((s, r) => s + (r.loggedBp ?? 0), 0),
+        () => floorUtilization(database, from, to),
+      );
+      await besideFloor(
+        "user directory",
+        async () =>
+          (await getUserDirectory(ctx, filter)).rows.reduce(
+            (s, r) => s + r.loggedMs + money(r.internalRate) + money(r.clientRate),
+            0,
+          ),
+        () => floorUserDirectory(database, from, to, today),
+      );
+      let reportDate = "";
+      await besideFloor(
+        "accrual",
+        async () => {
+          const a = await getAccrual(ctx, accrualQuerySchema.parse({ period }));
+          reportDate = a.reportDate;
+          return a.projects
+            .flatMap((p) => p.assigneeBreakdown)
+            .reduce((s, r) => s + money(r.estimatedRevenue) + money(r.actualRevenue), 0);
+        },
+        () => floorAccrual(database, reportDate),
+      );
+      await besideFloor(
+        "client",
+        async () =>
+          (await getClientReport(ctx, filter)).rows.reduce((s, r) => s + money(r.revenue) + money(r.cost), 0),
+        () => floorClient(database, from, to, today),
+      );
       const webhooks = await measure(
         () => getWebhookActivity(ctx, webhookActivityQuerySchema.parse({ period })),
         runs,
       );
-      const seed = await measure(
-        () => seedPath(database, days.from, days.to),
-        Math.max(3, Math.floor(runs / 5)),
-      );
+      const hours = await measure(() => hoursPerProject(database, from, to, "lines"), runs);
+      const entries = await measure(() => hoursPerProject(database, from, to, "entries"), runs);
+      const seed = await measure(() => seedPath(database, from, to), Math.max(3, Math.floor(runs / 5)));
       lines.push(
-        line(
-          "actuals (by project)",
-          actual,
-          `×${(actual.p95 / actualFloor.p95).toFixed(2)} of its floor's p95`,
-        ),
-        line(
-          "utilization",
-          utilization,
-          `×${(utilization.p95 / utilFloor.p95).toFixed(2)} of its floor's p95`,
-        ),
-        line("user directory", directory, "(its period figures: the utilization floor)"),
-        line("accrual", accrual, "(every entry to the report date, priced)"),
-        line(
-          "client",
-          client,
-          `×${(client.p95 / actualFloor.p95).toFixed(2)} of the hours-per-project floor's p95`,
-        ),
         line("webhook activity", webhooks),
-        line("floor: hours per project", actualFloor, "(report lines)"),
-        line("floor: per person + capacity", utilFloor, "(report lines)"),
-        line("  the same from entries", entriesFloor),
-        line("  the same from entries", utilEntriesFloor, "(per person + capacity)"),
+        line("hours per project only", hours, "(report lines: no money, weeks or labels)"),
+        line("  the same from entries", entries, "(raw time entries)"),
         line(
           "seed's path (per project)",
           seed,

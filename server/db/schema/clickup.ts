@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { profiles } from "./auth";
+import { priceSql } from "../../modules/rate-cards/rates-sql";
 import { orgId, ts } from "./columns";
 
 /*
@@ -372,6 +373,17 @@ export const timeEntryDays = pgTable(
     /** Minor units per hour; null when the line had no rate. */
     internalRate: bigint("internal_rate", { mode: "number" }),
     clientRate: bigint("client_rate", { mode: "number" }),
+    /**
+     * The line priced at those rates (priceSql: duration × rate ÷ 3,600,000 rounded half-even;
+     * null without a rate), kept by the database with the duration and the rates, so a report sums
+     * them instead of pricing every line of its period.
+     */
+    costMinor: bigint("cost_minor", { mode: "number" }).generatedAlwaysAs(
+      priceSql(sql.raw("duration_ms"), sql.raw("internal_rate"), "columns"),
+    ),
+    revenueMinor: bigint("revenue_minor", { mode: "number" }).generatedAlwaysAs(
+      priceSql(sql.raw("duration_ms"), sql.raw("client_rate"), "columns"),
+    ),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.day, t.userId, t.folderId, t.billable] }),

@@ -3,7 +3,7 @@ import { ITEM_TYPE } from "@domain/index";
 import { firstRow, rows, type Executor } from "../../db/executor";
 import { folderClientSql } from "../projects/repo";
 import { cardIdSql, priceSql, rateSql } from "../rate-cards/rates-sql";
-import { reportEntriesCte, reportRates, type ReportScope } from "./repo";
+import { reportEntriesCte, reportRates, type ReportRates, type ReportScope } from "./repo";
 
 /*
  * The Accrual report's SQL (issue 16 point 2) and the project_datasets table (spec §3, §7).
@@ -61,6 +61,21 @@ function foldersWithTasks(org: string, project: string | undefined): SQL {
     select fs.folder_id from fs where fs.folder_id is not null`;
 }
 
+/**
+ * The rate spans the Accrual report prices with: the estimates need those holding the report date;
+ * the lines to date need all of them only while some line's stored rates are stale.
+ */
+async function accrualRates(
+  executor: Executor,
+  scope: ReportScope,
+  reportDate: string,
+): Promise<ReportRates> {
+  const forLines = await reportRates(executor, scope, { whenStale: true });
+  return forLines.users.length > 0
+    ? forLines
+    : reportRates(executor, { ...scope, from: reportDate, to: reportDate });
+}
+
 export async function selectAccrual(
   executor: Executor,
   s: ReportScope,
@@ -78,7 +93,7 @@ export async function selectAccrual(
   const day = (col: SQL) => sql`to_char((${col} at time zone (select tz from zone))::date, 'YYYY-MM-DD')`;
   return rows<AccrualSqlRow>(
     executor,
-    sql`with ${reportEntriesCte(scope, await reportRates(executor, scope))},
+    sql`with ${reportEntriesCte(scope, await accrualRates(executor, scope, reportDate))},
         pf as materialized (
           select x.folder_id from (${foldersWithTasks(org, s.project)}) x
            where exists (select 1 from tasks t where t.organization_id = ${org} and t.folder_id = x.folder_id and not t.deleted)

@@ -71,7 +71,7 @@ export async function selectClientReport(
   const open = sql`(i.total_minor - i.paid_minor)`;
   return rows<ClientReportSqlRow>(
     executor,
-    sql`with ${reportEntriesCte(s, await reportRates(executor, s))},
+    sql`with ${reportEntriesCte(s, await reportRates(executor, s, { whenStale: true }), "lines", { client: true })},
         cr_folders as materialized (
           select x.id, x.name, x.client from (
             select f.id, f.name, ${folderClientSql(org, sql`f.id`)} as client

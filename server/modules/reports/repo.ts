@@ -141,8 +141,25 @@ export interface ReportRates {
   client: (string | null)[];
 }
 
-export async function reportRates(executor: Executor, s: ReportScope): Promise<ReportRates> {
+export async function reportRates(
+  executor: Executor,
+  s: ReportScope,
+  options: {
+    /**
+     * Only when a line of the workspace is stale (anyStaleLine): a report whose lines all hold
+     * their stored rates reads none (a line arriving meanwhile reads its rates itself).
+     */
+    whenStale?: boolean;
+  } = {},
+): Promise<ReportRates> {
   const org = s.organizationId;
+  const none: ReportRates = { users: [], cards: [], since: [], until: [], internal: [], client: [] };
+  if (
+    options.whenStale &&
+    !(await firstRow<{ stale: boolean }>(executor, sql`select ${anyStaleLine(org)} as stale`))?.stale
+  ) {
+    return none;
+  }
   const card = (folder: SQL) => clientCardSql(org, folder);
   const subject = rateSubject(org, sql`k.user_id`, sql`k.since`);
   const onlyPerson = (column: SQL) => (s.person ? sql`and ${column} = ${s.person}` : sql``);
@@ -182,7 +199,18 @@ export async function reportRates(executor: Executor, s: ReportScope): Promise<R
           from spans k
          where k.until is null or k.until > ${s.from}::date`,
   );
-  return row ?? { users: [], cards: [], since: [], until: [], internal: [], client: [] };
+  return row ?? none;
+}
+
+/**
+ * Whether any line of the workspace has stale rates: one with none yet, or the lowest version below
+ * the workspace's. Two probes of time_entry_days_rates_idx, whatever the number of lines (a test
+ * per line of the period would be planned as a scan: the planner cannot see the version).
+ */
+function anyStaleLine(org: string): SQL {
+  return sql`(exists (select 1 from time_entry_days l where l.organization_id = ${org} and l.rates_version is null)
+      or (select min(l.rates_version) from time_entry_days l where l.organization_id = ${org})
+         < (select o.rates_version from organizations o where o.id = ${org}))`;
 }
 
 /**
@@ -192,7 +220,9 @@ export async function reportRates(executor: Executor, s: ReportScope): Promise<R
  * every figure of a report is a sum of lines. Columns: id (null), user_id, task_id (null),
  * folder_id, client, card (the client card, '' for none), day, week, duration_ms, entries, billable,
  * internal_rate, client_rate, cost, revenue. A line's rates are those stored on it when they were
- * read at the workspace's rates version (repriceReportLines), else read from the spans.
+ * read at the workspace's rates version (repriceReportLines), with the prices the database keeps
+ * beside them (time_entry_days.cost_minor, revenue_minor: priceSql); else read from the spans and
+ * priced here.
  *
  * `options.staleOnly` leaves out the lines whose stored rates hold (repriceReportLines).
  *
@@ -205,7 +235,11 @@ export function reportEntriesCte(
   s: ReportScope,
   rates: ReportRates,
   source: "lines" | "entries" = "lines",
-  options: { staleOnly?: boolean } = {},
+  options: {
+    staleOnly?: boolean;
+    /** Each line's client is read (a report by client); a client filter reads it anyway. */
+    client?: boolean;
+  } = {},
 ): SQL {
   const org = s.organizationId;
   const card = (folder: SQL) => clientCardSql(org, folder);
@@ -213,9 +247,15 @@ export function reportEntriesCte(
   // line arrived after reportRates read the spans) reads its rates itself.
   const own = rateSubject(org, sql`kept.user_id`, sql`kept.day`);
   const param = <T>(values: T[]) => sql.param(values);
-  const keep = (ent: SQL) => sql`select ent.*, fc.client, coalesce(fc.card, ${card(sql`null::text`)}) as card
+  // A line's client (and client card) is read where something needs it: a client filter, a
+  // report by client, the entries (their rows show it) and the stale lines (their card is priced).
+  const withClient = options.client === true || !!s.client || source === "entries";
+  const keep = (ent: SQL, client: boolean) =>
+    client
+      ? sql`select ent.*, fc.client, coalesce(fc.card, ${card(sql`null::text`)}) as card
         from (${ent}) ent left join fc on fc.folder_id = ent.folder_id
-       ${s.client ? sql`where lower(fc.client) = lower(${s.client})` : sql``}`;
+       ${s.client ? sql`where lower(fc.client) = lower(${s.client})` : sql``}`
+      : sql`select ent.*, null::text as client, null::text as card from (${ent}) ent`;
   const columns = sql`kept.id, kept.user_id, kept.task_id, kept.folder_id, kept.client, kept.card, kept.day,
              ${weekOf(sql`kept.day`)} as week, kept.duration_ms, kept.entries, kept.billable`;
   // Lines whose rates were read at the workspace's rates version are priced from them; the others
@@ -226,21 +266,10 @@ export function reportEntriesCte(
       : sql`select * from (${linesOf(s, "stored")}) none where false`;
   const others = source === "lines" ? linesOf(s, "stale") : entriesOf(s);
   return sql`
-    zone as (select o.time_zone as tz, o.week_start from organizations o where o.id = ${org}),
-    -- The projects of the period with a client or a client card of their own (a meta task, a
-    -- project_rate_cards row): their client and card, each read once. Any other line has no
-    -- client and the default card.
-    fc as materialized (
-      select x.folder_id, ${folderClientSql(org, sql`x.folder_id`)} as client, ${card(sql`x.folder_id`)} as card
-        from (select m.folder_id from tasks m
-               where m.organization_id = ${org} and m.custom_item_id = ${sql.raw(String(ITEM_TYPE.project))}
-                 and not m.deleted and m.folder_id is not null
-              union
-              select pc.folder_id from project_rate_cards pc where pc.organization_id = ${org}) x
-       where exists (select 1 from time_entry_days l where l.organization_id = ${org} and l.folder_id = x.folder_id
-                        and l.day between ${s.from}::date and ${s.to}::date)),
-    kept_stored as (${keep(stored)}),
-    kept as (${keep(others)}),
+    ${zoneCte(org)},
+    ${projectClientsCte(s)},
+    kept_stored as (${keep(stored, withClient)}),
+    kept as (${keep(others, true)}),
     -- The spans read by reportRates, as parameters: the planner knows how many there are and
     -- hashes them against the period's lines.
     rates as (
@@ -248,16 +277,58 @@ export function reportEntriesCte(
                            ${param(rates.since)}::date[], ${param(rates.until)}::date[],
                            ${param(rates.internal)}::bigint[], ${param(rates.client)}::bigint[])
         as r(user_id, card, since, until, internal_rate, client_rate)),
+    -- Lines at their stored rates come priced (time_entry_days.cost_minor, revenue_minor).
     rated as (
-      select ${columns}, kept.internal_rate, kept.client_rate from kept_stored kept
+      select ${columns}, kept.internal_rate, kept.client_rate, kept.stored_cost, kept.stored_revenue
+        from kept_stored kept
       union all
       select ${columns},
              case when r.user_id is null then ${rateSql("internal", own)} else r.internal_rate end as internal_rate,
              case when r.user_id is null then ${rateSql("client", own, sql`nullif(kept.card, '')`)}
-                  else r.client_rate end as client_rate
+                  else r.client_rate end as client_rate,
+             null::bigint as stored_cost, null::bigint as stored_revenue
         from kept left join rates r on r.user_id = kept.user_id and r.card is not distinct from kept.card
          and kept.day >= r.since and (r.until is null or kept.day < r.until)),
     priced as (${source === "lines" ? pricedLines : pricedEntries})`;
+}
+
+/**
+ * `fc`: the projects of the period with a client or a client card of their own (a meta task, a
+ * project_rate_cards row), their client and card, each read once. Any other line has no client and
+ * the default card.
+ */
+function projectClientsCte(s: ReportScope): SQL {
+  const org = s.organizationId;
+  return sql`fc as materialized (
+      select x.folder_id, ${folderClientSql(org, sql`x.folder_id`)} as client, ${clientCardSql(org, sql`x.folder_id`)} as card
+        from (select m.folder_id from tasks m
+               where m.organization_id = ${org} and m.custom_item_id = ${sql.raw(String(ITEM_TYPE.project))}
+                 and not m.deleted and m.folder_id is not null
+              union
+              select pc.folder_id from project_rate_cards pc where pc.organization_id = ${org}) x
+       where exists (select 1 from time_entry_days l where l.organization_id = ${org} and l.folder_id = x.folder_id
+                        and l.day between ${s.from}::date and ${s.to}::date))`;
+}
+
+/**
+ * A CTE body ending in `period_time`: the report's time without money, for the reports that show
+ * only hours (Utilization, the User directory's logged time): the lines of the period in one scan,
+ * with their client only under a client filter; and `zone`. Columns: user_id, folder_id, client,
+ * day, duration_ms, entries, billable.
+ */
+export function reportTimeCte(s: ReportScope): SQL {
+  const lines = linesOf(s, "all");
+  return s.client
+    ? sql`${zoneCte(s.organizationId)}, ${projectClientsCte(s)},
+        period_time as (
+          select ent.*, fc.client from (${lines}) ent join fc on fc.folder_id = ent.folder_id
+           where lower(fc.client) = lower(${s.client}))`
+    : sql`${zoneCte(s.organizationId)}, period_time as (select ent.*, null::text as client from (${lines}) ent)`;
+}
+
+/** `zone`: the workspace's time zone and week start (weekOf reads it). */
+function zoneCte(org: string): SQL {
+  return sql`zone as (select o.time_zone as tz, o.week_start from organizations o where o.id = ${org})`;
 }
 
 /**
@@ -307,19 +378,26 @@ export async function repriceReportLines(executor: Executor, organizationId: str
 /**
  * The lines of the period (time_entry_days), person and project filters pushed into the scan: those
  * whose stored rates hold ("stored": read at the workspace's rates version) or the others ("stale":
- * read at an older version — versions only rise — or never; time_entry_days_rates_idx finds them).
+ * read at an older version — versions only rise — or never; time_entry_days_rates_idx finds them),
+ * or all of them.
  */
-function linesOf(s: ReportScope, rates: "stored" | "stale"): SQL {
+function linesOf(s: ReportScope, rates: "stored" | "stale" | "all"): SQL {
   const version = sql`(select o.rates_version from organizations o where o.id = ${s.organizationId})`;
+  const current = {
+    stored: sql`and l.rates_version = ${version}`,
+    stale: sql`and (l.rates_version < ${version} or l.rates_version is null)`,
+    all: sql``,
+  }[rates];
   return sql`
       select null::text as id, l.user_id, null::text as task_id, l.duration_ms, l.entries, l.billable,
-             nullif(l.folder_id, '') as folder_id, l.day, l.internal_rate, l.client_rate
+             nullif(l.folder_id, '') as folder_id, l.day, l.internal_rate, l.client_rate,
+             l.cost_minor as stored_cost, l.revenue_minor as stored_revenue
         from time_entry_days l
        where l.organization_id = ${s.organizationId} and l.entries > 0
          and l.day between ${s.from}::date and ${s.to}::date
          ${s.person ? sql`and l.user_id = ${s.person}` : sql``}
          ${s.project ? sql`and l.folder_id = ${s.project}` : sql``}
-         and ${rates === "stored" ? sql`l.rates_version = ${version}` : sql`(l.rates_version < ${version} or l.rates_version is null)`}`;
+         ${current}`;
 }
 
 /** The entries of the period, one by one (the rows behind a figure). */
@@ -340,8 +418,8 @@ function entriesOf(s: ReportScope): SQL {
 }
 
 const pricedLines = sql`
-      select r.*, ${priceSql(sql`r.duration_ms`, sql`r.internal_rate`, "columns")} as cost,
-             ${priceSql(sql`r.duration_ms`, sql`r.client_rate`, "columns")} as revenue
+      select r.*, coalesce(r.stored_cost, ${priceSql(sql`r.duration_ms`, sql`r.internal_rate`, "columns")}) as cost,
+             coalesce(r.stored_revenue, ${priceSql(sql`r.duration_ms`, sql`r.client_rate`, "columns")}) as revenue
         from rated r`;
 
 /**
@@ -417,7 +495,9 @@ export async function selectActual(
   };
   return rows<ActualGroupRow>(
     executor,
-    sql`with ${reportEntriesCte(s, await reportRates(executor, s))},
+    sql`with ${reportEntriesCte(s, await reportRates(executor, s, { whenStale: true }), "lines", {
+      client: groupBy === "client",
+    })},
         g as (
           select case when grouping(${GROUP_KEY[groupBy]}) = 0 then 'key'
                       when grouping(p.week) = 0 then 'week' else 'total' end as kind,
@@ -524,7 +604,7 @@ export async function selectUtilization(executor: Executor, s: ReportScope): Pro
     sql`case when ${minutes} > 0 then ${roundHalfEvenSql(sql`(${ms})::numeric * 10000`, sql`(${minutes})::numeric * 60000`)} end`;
   return rows<UtilizationSqlRow>(
     executor,
-    sql`with ${reportEntriesCte(s, await reportRates(executor, s))},
+    sql`with ${reportTimeCte(s)},
         cap as materialized (
           select c.clickup_user_id as person_id, c.day, c.capacity_minutes, c.time_off_minutes
             from workload_capacity(${org}, ${s.from}::date, ${s.to}::date) c
@@ -532,13 +612,13 @@ export async function selectUtilization(executor: Executor, s: ReportScope): Pro
         logged as (
           select p.user_id as person_id, p.day, sum(p.duration_ms) as logged_ms,
                  coalesce(sum(p.duration_ms) filter (where p.billable), 0) as billable_ms
-            from priced p group by p.user_id, p.day),
+            from period_time p group by p.user_id, p.day),
         days as (
           select coalesce(cap.person_id, logged.person_id) as person_id, coalesce(cap.day, logged.day) as day,
                  coalesce(cap.capacity_minutes, 0) as capacity_minutes, coalesce(cap.time_off_minutes, 0) as time_off_minutes,
                  coalesce(logged.logged_ms, 0) as logged_ms, coalesce(logged.billable_ms, 0) as billable_ms
             from cap full join logged on logged.person_id = cap.person_id and logged.day = cap.day
-           ${s.project || s.client ? sql`where coalesce(cap.person_id, logged.person_id) in (select user_id from priced)` : sql``}),
+           ${s.project || s.client ? sql`where coalesce(cap.person_id, logged.person_id) in (select user_id from period_time)` : sql``}),
         g as (
           select case when grouping(d.person_id) = 1 then 'total'
                       when grouping(${weekOf(sql`d.day`)}) = 1 then 'person' else 'cell' end as kind,
@@ -578,11 +658,11 @@ export async function selectUtilizationDays(
   const org = s.organizationId;
   return rows<UtilizationDayRow>(
     executor,
-    sql`with ${reportEntriesCte(s, await reportRates(executor, s))},
+    sql`with ${reportTimeCte(s)},
         logged as (
           select p.day, sum(p.duration_ms) as logged_ms,
                  coalesce(sum(p.duration_ms) filter (where p.billable), 0) as billable_ms
-            from priced p group by p.day)
+            from period_time p group by p.day)
         select to_char(c.day, 'YYYY-MM-DD') as day, c.capacity_minutes, c.time_off_minutes, c.is_holiday,
                c.is_working_day, coalesce(l.logged_ms, 0) as logged_ms, coalesce(l.billable_ms, 0) as billable_ms
           from workload_capacity(${org}, ${range.from}::date, ${range.to}::date) c
@@ -634,8 +714,8 @@ export async function selectUserDirectory(
   };
   return rows<DirectorySqlRow>(
     executor,
-    sql`with ${reportEntriesCte(s, await reportRates(executor, s))},
-        logged as (select p.user_id, sum(p.duration_ms) as ms from priced p group by p.user_id),
+    sql`with ${reportTimeCte(s)},
+        logged as (select p.user_id, sum(p.duration_ms) as ms from period_time p group by p.user_id),
         cap as (select c.clickup_user_id, sum(c.capacity_minutes) as minutes
                   from workload_capacity(${org}, ${s.from}::date, ${s.to}::date) c group by c.clickup_user_id)
         select u.id, u.username, u.email, u.role as clickup_role,
@@ -665,6 +745,6 @@ export async function selectUserDirectory(
           left join logged on logged.user_id = u.id
          where u.organization_id = ${org}
            ${s.person ? sql`and u.id = ${s.person}` : sql``}
-           ${s.project || s.client ? sql`and u.id in (select user_id from priced)` : sql``}`,
+           ${s.project || s.client ? sql`and u.id in (select user_id from period_time)` : sql``}`,
   );
 }

@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { priceDurationMs } from "@domain/money";
 import { createTestContext, type TestContext } from "../../../tests/api/harness";
 import { createUserInWorkspace, type WorkspaceUser } from "../../../tests/api/fixtures";
 import { seedClickupData } from "../../../tests/api/seed";
@@ -415,5 +417,58 @@ describe("stored rates (repriceReportLines)", () => {
     expect(await version()).toBeGreaterThan(w);
     // Without the Editor role Wes is at the standard card's default on the 10th and 12th (200.00).
     expect((await wes())["f-a"]).toEqual([4 * H, 50_000, 20_000 + 20_000 + 20_000 + 45_000]);
+  });
+});
+
+describe("stored prices (time_entry_days.cost_minor, revenue_minor)", () => {
+  it("keeps each line priced at its stored rates exactly as domain priceDurationMs does, and follows its duration and rates", async () => {
+    const pairs = fc.sample(
+      fc.tuple(fc.integer({ min: 0, max: 2 ** 33 }), fc.integer({ min: 0, max: 2 ** 32 })),
+      { numRuns: 200, seed: 31 },
+    );
+    // Exact halves with an even and an odd quotient, and both sides of the 32-bit edge.
+    pairs.push([1_800_000, 1], [5_400_000, 1], [1_800_000, 3], [2_147_483_647, 2_147_483_647]);
+    pairs.push([2_147_483_648, 10_000], [3_600_000, 2_147_483_648]);
+    const priced = async () =>
+      (
+        await q(
+          `select duration_ms::text as ms, internal_rate::text as internal, client_rate::text as client,
+                  cost_minor::text as cost, revenue_minor::text as revenue
+             from time_entry_days where organization_id = $1 and user_id = 'u-price' order by day`,
+        )
+      ).rows as {
+        ms: string;
+        internal: string | null;
+        client: string | null;
+        cost: string | null;
+        revenue: string | null;
+      }[];
+    await q(
+      `insert into time_entry_days (organization_id, day, user_id, folder_id, billable, duration_ms, entries, internal_rate, client_rate)
+       select $1, date '2000-01-01' + (e.i::int - 1), 'u-price', '', true, (e.v->>0)::bigint, 1, (e.v->>1)::bigint,
+              case when e.i % 7 = 0 then null else (e.v->>1)::bigint + 1 end
+         from jsonb_array_elements($2::jsonb) with ordinality e(v, i)`,
+      [JSON.stringify(pairs)],
+    );
+    const expected = (ms: string, rate: string | null) =>
+      rate === null ? null : String(priceDurationMs(Number(ms), Number(rate)));
+    const check = async () => {
+      const found = await priced();
+      expect(found).toHaveLength(pairs.length);
+      for (const row of found) {
+        expect(row.cost, `${row.ms} ms at ${row.internal}`).toBe(expected(row.ms, row.internal));
+        expect(row.revenue, `${row.ms} ms at ${row.client}`).toBe(expected(row.ms, row.client));
+      }
+    };
+    await check();
+    // A trigger adding an entry's time, and repricing a rate, both move the stored prices.
+    await q(
+      `update time_entry_days set duration_ms = duration_ms + 1234567 where organization_id = $1 and user_id = 'u-price'`,
+    );
+    await q(
+      `update time_entry_days set client_rate = internal_rate * 2 where organization_id = $1 and user_id = 'u-price' and client_rate is not null`,
+    );
+    await check();
+    await q(`delete from time_entry_days where organization_id = $1 and user_id = 'u-price'`);
   });
 });
