@@ -19,6 +19,7 @@ import { seedSows } from "./seed-sows";
 import { seedCapacityAndRates } from "./seed-capacity-rates";
 import { seedTemplates } from "./seed-templates";
 import { seedTimesheetWeeks } from "./seed-timesheet-weeks";
+import { seedWebhookActivity } from "./seed-webhook-activity";
 
 export const DEMO_WORKSPACE_NAME = "Demo Agency";
 export const DEMO_PASSWORD = "demo1234";
@@ -200,4 +201,6 @@ export async function bootDemo(deps: AppDeps, sim: ClickUpSimulator): Promise<vo
   // Timesheet weeks approved, submitted and rejected, reviewed by the demo admin, once the first
   // full sync has brought the time entries (once per workspace).
   await seedTimesheetWeeks(deps, organizationId, sim.demo, ids.admin!);
+  // Briefs updated and work tagged in ClickUp, delivered to the app as webhooks (once per workspace).
+  await seedWebhookActivity(deps, organizationId, sim);
 }

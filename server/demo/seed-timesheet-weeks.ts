@@ -17,6 +17,24 @@ import { getSyncState } from "../modules/sync/sync-state-repo";
 
 const REJECTION = "Please split the edit hours across the days you worked, not all on Friday.";
 
+/**
+ * Waits for the workspace's first full sync; false when it failed or is slower than the timeout
+ * (a demo seed that needs the synced data is then left to the next start).
+ */
+export async function waitForFirstFullSync(
+  deps: AppDeps,
+  organizationId: string,
+  options: { timeoutMs?: number; pollMs?: number } = {},
+): Promise<boolean> {
+  const deadline = Date.now() + (options.timeoutMs ?? 600_000);
+  for (;;) {
+    const state = await getSyncState(deps.database.db, organizationId);
+    if (state?.lastFullSyncAt) return true;
+    if (state?.status === "failed" || Date.now() >= deadline) return false;
+    await new Promise((r) => setTimeout(r, options.pollMs ?? 500));
+  }
+}
+
 export async function seedTimesheetWeeks(
   deps: AppDeps,
   organizationId: string,
@@ -24,14 +42,7 @@ export async function seedTimesheetWeeks(
   reviewerUserId: string,
   options: { timeoutMs?: number; pollMs?: number } = {},
 ): Promise<void> {
-  // Wait for the first full sync; a failed or slow one leaves the seed to the next start.
-  const deadline = Date.now() + (options.timeoutMs ?? 600_000);
-  for (;;) {
-    const state = await getSyncState(deps.database.db, organizationId);
-    if (state?.lastFullSyncAt) break;
-    if (state?.status === "failed" || Date.now() >= deadline) return;
-    await new Promise((r) => setTimeout(r, options.pollMs ?? 500));
-  }
+  if (!(await waitForFirstFullSync(deps, organizationId, options))) return;
   const lastWeek = toIsoDate(addDays(startOfWeek(deps.now()), -7))!;
   const twoWeeksAgo = toIsoDate(addDays(startOfWeek(deps.now()), -14))!;
   const own = new Set([demo.adminUserId, demo.memberUserId].map(String));
