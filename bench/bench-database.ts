@@ -6,7 +6,8 @@ import { migrate } from "../server/db/migrate";
 /**
  * A migrated, throwaway database for one benchmark run: a fresh database on the PostgreSQL
  * server of DATABASE_URL (dropped by cleanup unless BENCH_KEEP=1, to explain queries on it
- * afterwards with psql or to rerun a benchmark on it with BENCH_REUSE=1), else an in-memory PGlite.
+ * afterwards with psql or to rerun a benchmark on it with BENCH_REUSE=1), else an in-memory PGlite
+ * (or, with BENCH_PGLITE_DIR, a PGlite kept in that directory, which BENCH_REUSE=1 opens again).
  */
 export async function openBenchDatabase(
   poolSize = 4,
@@ -14,10 +15,22 @@ export async function openBenchDatabase(
   options: { reuse?: boolean } = {},
 ): Promise<{ database: Database; cleanup: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
+  const pgliteDir = process.env.BENCH_PGLITE_DIR;
+  if (!url && pgliteDir) {
+    const database = await openDatabase({ dataDir: pgliteDir });
+    await migrate(database);
+    return {
+      database,
+      cleanup: async () => {
+        await database.close();
+        console.log(`kept the bench PGlite in ${pgliteDir}`);
+      },
+    };
+  }
   if (options.reuse) {
     if (!url)
       throw new Error(
-        "BENCH_REUSE=1 needs BENCH_DATABASE_URL (or DATABASE_URL) naming a kept bench database",
+        "BENCH_REUSE=1 needs BENCH_DATABASE_URL (or DATABASE_URL) naming a kept bench database, or BENCH_PGLITE_DIR",
       );
     const database = await openDatabase({ databaseUrl: url, poolSize });
     await migrate(database);

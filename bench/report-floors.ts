@@ -102,23 +102,23 @@ export async function floorActual(db: Database, from: string, to: string): Promi
 export async function floorUtilization(db: Database, from: string, to: string): Promise<FloorCheck> {
   const [figures] = await Promise.all([
     db.raw.query<{ gp: number; gw: number; logged_bp: string | null }>(
-      `with cap as (select c.clickup_user_id as person_id, c.day, c.capacity_minutes, c.time_off_minutes
-                      from workload_capacity($1, $2::date, $3::date) c),
-       logged as (select l.user_id as person_id, l.day, sum(l.duration_ms) as logged_ms,
+      `with cap as (select c.clickup_user_id as person_id, ${week("c.day")} as week,
+                          sum(c.capacity_minutes) as capacity_minutes, sum(c.time_off_minutes) as time_off_minutes
+                     from workload_capacity($1, $2::date, $3::date) c cross join organizations o where o.id = $1
+                    group by 1, 2),
+       logged as (select l.user_id as person_id, ${week("l.day")} as week, sum(l.duration_ms) as logged_ms,
                          coalesce(sum(l.duration_ms) filter (where l.billable), 0) as billable_ms
-                    from time_entry_days l
-                   where l.organization_id = $1 and l.entries > 0 and l.day between $2::date and $3::date
+                    from time_entry_days l cross join organizations o
+                   where o.id = $1 and l.organization_id = $1 and l.entries > 0 and l.day between $2::date and $3::date
                    group by 1, 2),
-       d as (select coalesce(cap.person_id, logged.person_id) as person_id, coalesce(cap.day, logged.day) as day,
+       d as (select coalesce(cap.person_id, logged.person_id) as person_id, coalesce(cap.week, logged.week) as week,
                     coalesce(cap.capacity_minutes, 0) as capacity_minutes, coalesce(cap.time_off_minutes, 0) as time_off_minutes,
                     coalesce(logged.logged_ms, 0) as logged_ms, coalesce(logged.billable_ms, 0) as billable_ms
-               from cap full join logged on logged.person_id = cap.person_id and logged.day = cap.day),
-       g as (select grouping(d.person_id) as gp, grouping(${week("d.day")}) as gw, d.person_id,
-                    ${week("d.day")} as week, sum(d.capacity_minutes) as capacity_minutes,
-                    sum(d.time_off_minutes) as time_off_minutes, sum(d.logged_ms) as logged_ms,
-                    sum(d.billable_ms) as billable_ms
-               from d cross join organizations o where o.id = $1
-              group by grouping sets ((d.person_id), (d.person_id, ${week("d.day")}), ()))
+               from cap full join logged on logged.person_id = cap.person_id and logged.week = cap.week),
+       g as (select grouping(d.person_id) as gp, grouping(d.week) as gw, d.person_id, d.week,
+                    sum(d.capacity_minutes) as capacity_minutes, sum(d.time_off_minutes) as time_off_minutes,
+                    sum(d.logged_ms) as logged_ms, sum(d.billable_ms) as billable_ms
+               from d group by grouping sets ((d.person_id), (d.person_id, d.week), ()))
        select g.*,
               case when g.capacity_minutes > 0 then ${halfEven("g.logged_ms * 10000", "g.capacity_minutes * 60000")} end as logged_bp,
               case when g.capacity_minutes > 0 then ${halfEven("g.billable_ms * 10000", "g.capacity_minutes * 60000")} end as utilization_bp,

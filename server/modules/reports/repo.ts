@@ -594,9 +594,10 @@ export interface UtilizationSqlRow {
 
 /**
  * Utilization in one statement: capacity per person per day from workload_capacity (working
- * days × minutes per day − time off − holidays), the logged and billable time of the report's
- * entries per person and day, summed per person, per person and week, and for the team, with
- * logged ÷ capacity and billable ÷ capacity in basis points rounded half-even.
+ * days × minutes per day − time off − holidays) and the logged and billable time of the report's
+ * lines, each summed per person and week before they are joined (a few thousand rows, not one per
+ * person and day), then per person and for the team, with logged ÷ capacity and billable ÷
+ * capacity in basis points rounded half-even.
  */
 export async function selectUtilization(executor: Executor, s: ReportScope): Promise<UtilizationSqlRow[]> {
   const org = s.organizationId;
@@ -605,28 +606,30 @@ export async function selectUtilization(executor: Executor, s: ReportScope): Pro
   return rows<UtilizationSqlRow>(
     executor,
     sql`with ${reportTimeCte(s)},
-        cap as materialized (
-          select c.clickup_user_id as person_id, c.day, c.capacity_minutes, c.time_off_minutes
+        cap as (
+          select c.clickup_user_id as person_id, ${weekOf(sql`c.day`)} as week,
+                 sum(c.capacity_minutes) as capacity_minutes, sum(c.time_off_minutes) as time_off_minutes
             from workload_capacity(${org}, ${s.from}::date, ${s.to}::date) c
-           ${s.person ? sql`where c.clickup_user_id = ${s.person}` : sql``}),
+           ${s.person ? sql`where c.clickup_user_id = ${s.person}` : sql``}
+           group by 1, 2),
         logged as (
-          select p.user_id as person_id, p.day, sum(p.duration_ms) as logged_ms,
+          select p.user_id as person_id, ${weekOf(sql`p.day`)} as week, sum(p.duration_ms) as logged_ms,
                  coalesce(sum(p.duration_ms) filter (where p.billable), 0) as billable_ms
-            from period_time p group by p.user_id, p.day),
-        days as (
-          select coalesce(cap.person_id, logged.person_id) as person_id, coalesce(cap.day, logged.day) as day,
+            from period_time p group by 1, 2),
+        weeks as (
+          select coalesce(cap.person_id, logged.person_id) as person_id, coalesce(cap.week, logged.week) as week,
                  coalesce(cap.capacity_minutes, 0) as capacity_minutes, coalesce(cap.time_off_minutes, 0) as time_off_minutes,
                  coalesce(logged.logged_ms, 0) as logged_ms, coalesce(logged.billable_ms, 0) as billable_ms
-            from cap full join logged on logged.person_id = cap.person_id and logged.day = cap.day
+            from cap full join logged on logged.person_id = cap.person_id and logged.week = cap.week
            ${s.project || s.client ? sql`where coalesce(cap.person_id, logged.person_id) in (select user_id from period_time)` : sql``}),
         g as (
           select case when grouping(d.person_id) = 1 then 'total'
-                      when grouping(${weekOf(sql`d.day`)}) = 1 then 'person' else 'cell' end as kind,
-                 d.person_id, to_char(${weekOf(sql`d.day`)}, 'YYYY-MM-DD') as week,
+                      when grouping(d.week) = 1 then 'person' else 'cell' end as kind,
+                 d.person_id, to_char(d.week, 'YYYY-MM-DD') as week,
                  sum(d.capacity_minutes) as capacity_minutes, sum(d.time_off_minutes) as time_off_minutes,
                  sum(d.logged_ms) as logged_ms, sum(d.billable_ms) as billable_ms
-            from days d
-           group by grouping sets ((d.person_id), (d.person_id, ${weekOf(sql`d.day`)}), ()))
+            from weeks d
+           group by grouping sets ((d.person_id), (d.person_id, d.week), ()))
         select g.kind, g.person_id, g.week, g.capacity_minutes, g.time_off_minutes, g.logged_ms, g.billable_ms,
                ${bp(sql`g.logged_ms`, sql`g.capacity_minutes`)} as logged_bp,
                ${bp(sql`g.billable_ms`, sql`g.capacity_minutes`)} as utilization_bp,
