@@ -234,8 +234,10 @@ export async function floorClient(
                 join client_invoices i on i.organization_id = $1 and i.id = p.invoice_id and i.status <> 'void'
                 join clients c on c.organization_id = $1 and c.id = i.client_id
                where p.organization_id = $1 and p.paid_on between $2::date and $3::date group by 1, 2),
-     time as (select lower(fc.client) as ck, min(fc.client) as name, ${FIGURES}
-                from l join fc on fc.folder_id = l.folder_id
+     time as (select lower(fc.client) as ck, min(fc.client) as name, sum(x.entries) as entries, sum(x.ms) as ms,
+                     sum(x.cost) as cost, sum(x.unpriced_cost_ms) as unpriced_cost_ms,
+                     sum(x.revenue) as revenue, sum(x.unpriced_revenue_ms) as unpriced_revenue_ms
+                from (select l.folder_id, ${FIGURES} from l group by 1) x join fc on fc.folder_id = x.folder_id
                where nullif(btrim(fc.client), '') is not null group by 1),
      keys as (select ck from time union select ck from projects union select ck from budgets
               union select ck from invoices union select ck from paid union select ck from billing where not archived),

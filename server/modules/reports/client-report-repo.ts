@@ -71,7 +71,7 @@ export async function selectClientReport(
   const open = sql`(i.total_minor - i.paid_minor)`;
   return rows<ClientReportSqlRow>(
     executor,
-    sql`with ${reportEntriesCte(s, await reportRates(executor, s, { whenStale: true }), "lines", { client: true })},
+    sql`with ${reportEntriesCte(s, await reportRates(executor, s, { whenStale: true }))},
         cr_folders as materialized (
           select x.id, x.name, x.client from (
             select f.id, f.name, ${folderClientSql(org, sql`f.id`)} as client
@@ -116,11 +116,20 @@ export async function selectClientReport(
            where p.organization_id = ${org} and p.paid_on between ${s.from}::date and ${s.to}::date ${finance}
              ${s.project ? sql`and i.project_id = ${s.project}` : sql``} ${clientIs(sql`c.name`)}
            group by 1, 2),
+        -- The priced lines summed per project first (a few hundred rows), then per client (fc:
+        -- each project's client, read once).
         cr_time as (
-          select lower(p.client) as ck, min(p.client) as name, sum(p.entries) as entries, sum(p.duration_ms) as ms,
-                 sum(p.cost) as cost, coalesce(sum(p.duration_ms) filter (where p.internal_rate is null), 0) as unpriced_cost_ms,
-                 sum(p.revenue) as revenue, coalesce(sum(p.duration_ms) filter (where p.client_rate is null), 0) as unpriced_revenue_ms
-            from priced p where nullif(btrim(p.client), '') is not null group by 1),
+          select lower(fc.client) as ck, min(fc.client) as name, sum(x.entries) as entries, sum(x.ms) as ms,
+                 sum(x.cost) as cost, sum(x.unpriced_cost_ms) as unpriced_cost_ms,
+                 sum(x.revenue) as revenue, sum(x.unpriced_revenue_ms) as unpriced_revenue_ms
+            from (select p.folder_id, sum(p.entries) as entries, sum(p.duration_ms) as ms, sum(p.cost) as cost,
+                         coalesce(sum(p.duration_ms) filter (where p.internal_rate is null), 0) as unpriced_cost_ms,
+                         sum(p.revenue) as revenue,
+                         coalesce(sum(p.duration_ms) filter (where p.client_rate is null), 0) as unpriced_revenue_ms
+                    from priced p group by p.folder_id) x
+            join fc on fc.folder_id = x.folder_id
+           where nullif(btrim(fc.client), '') is not null ${clientIs(sql`fc.client`)}
+           group by 1),
         -- The clients shown: under a person filter those with the person's time; under a project
         -- filter those of the project; else every client with projects, billing details or money.
         cr_keys as (

@@ -284,6 +284,9 @@ describe("GET /api/reports/actual", () => {
     const week = await actual("period=this-week");
     expect(week.body.period).toMatchObject({ from: "2026-11-16", to: "2026-11-22" });
     expect(week.body.totals.entries).toBe(5);
+    const empty = await actual("period=custom&from=2025-01-01&to=2025-01-31");
+    expect(empty.body.rows).toEqual([]);
+    expect(empty.body.totals).toMatchObject({ entries: 0, ms: 0, billableMs: 0, cost: null, revenue: null });
   });
 
   it("answers 400 naming the field for a bad period or an unknown filter id", async () => {
