@@ -454,12 +454,6 @@ const FIGURES = sql`coalesce(sum(p.entries), 0) as entries, coalesce(sum(p.durat
   sum(p.cost) as cost, coalesce(sum(p.duration_ms) filter (where p.internal_rate is null), 0) as unpriced_cost_ms,
   sum(p.revenue) as revenue, coalesce(sum(p.duration_ms) filter (where p.client_rate is null), 0) as unpriced_revenue_ms`;
 
-/** FIGURES summed again over rows that hold them (money stays null only when every part is). */
-const SUMS_OF_FIGURES = sql`coalesce(sum(c.entries), 0) as entries, coalesce(sum(c.ms), 0) as ms,
-  coalesce(sum(c.billable_ms), 0) as billable_ms, coalesce(sum(c.non_billable_ms), 0) as non_billable_ms,
-  sum(c.cost) as cost, coalesce(sum(c.unpriced_cost_ms), 0) as unpriced_cost_ms,
-  sum(c.revenue) as revenue, coalesce(sum(c.unpriced_revenue_ms), 0) as unpriced_revenue_ms`;
-
 export interface FiguresRow {
   entries: string | number;
   ms: string | number;
@@ -481,7 +475,7 @@ export interface ActualGroupRow extends FiguresRow {
 
 /**
  * The Actual report in one statement: Σ per group key, per week and in total (grouping sets over
- * the priced lines summed per key and week), with each key's label.
+ * the priced entries), with each key's label.
  */
 export async function selectActual(
   executor: Executor,
@@ -504,14 +498,12 @@ export async function selectActual(
     sql`with ${reportEntriesCte(s, await reportRates(executor, s, { whenStale: true }), "lines", {
       client: groupBy === "client",
     })},
-        -- Summed per key and week first (a few thousand rows), then per key, per week and in total.
-        cells as (
-          select ${GROUP_KEY[groupBy]} as key, p.week, ${FIGURES} from priced p group by 1, 2),
         g as (
-          select case when grouping(c.key) = 0 then 'key' when grouping(c.week) = 0 then 'week' else 'total' end as kind,
-                 c.key, to_char(c.week, 'YYYY-MM-DD') as week, ${SUMS_OF_FIGURES}
-            from cells c
-           group by grouping sets ((c.key), (c.week), ()))
+          select case when grouping(${GROUP_KEY[groupBy]}) = 0 then 'key'
+                      when grouping(p.week) = 0 then 'week' else 'total' end as kind,
+                 ${GROUP_KEY[groupBy]} as key, to_char(p.week, 'YYYY-MM-DD') as week, ${FIGURES}
+            from priced p
+           group by grouping sets ((${GROUP_KEY[groupBy]}), (p.week), ()))
         select g.*, case when g.kind = 'key' and g.key <> '' then ${label[groupBy]} end as label
           from g`,
   );
