@@ -194,67 +194,73 @@ function openStatusesCte(org: string): SQL {
  * Tentative (Bid-phase) minutes are not priced.
  */
 function moneyCtes(org: string): SQL {
-  const roles = (person: SQL) =>
-    sql`(select ps.role_tags from person_settings ps where ps.organization_id = ${org} and ps.clickup_user_id = ${person})`;
-  const subject = (row: string) => ({
-    organizationId: org,
-    person: sql.raw(`${row}.person`),
-    roles: roles(sql.raw(`${row}.person`)),
-    folder: sql.raw(`${row}.folder_id`),
-    day: sql.raw(`${row}.s1`),
-  });
+  const defaultInternal = cardIdSql("internal", { organizationId: org, folder: sql`null` });
   return sql`priced as (
-        select r.person, r.task_id, r.folder_id, r.s, r.e, r.on_working, r.num_day, r.den_day
+        select r.person, r.task_id, r.s, r.e, r.on_working, r.num_day, r.den_day,
+               coalesce(r.folder_id, '') as folder_key
           from rated r where not r.tentative and r.num_day > 0
       ),
-      priced_cards as (
-        select p.person, p.task_id, c.id as card_id
-          from priced p
-          join rate_cards c on c.organization_id = ${org}
-           and (c.id = (select dc.id from rate_cards dc
-                         where dc.organization_id = ${org} and dc.kind = 'internal' and dc.is_default)
-                or c.id = coalesce(
-                  (select pc.card_id from project_rate_cards pc
-                     join rate_cards pcc on pcc.organization_id = pc.organization_id and pcc.id = pc.card_id
-                                        and pcc.kind = 'client'
-                    where pc.organization_id = ${org} and pc.folder_id = p.folder_id),
-                  (select dc.id from rate_cards dc
-                    where dc.organization_id = ${org} and dc.kind = 'client' and dc.is_default)))
+      -- Each project's client card and the default internal card, resolved once ('' = none).
+      project_cards as materialized (
+        select f.folder_key,
+               coalesce(${cardIdSql("client", { organizationId: org, folder: sql`nullif(f.folder_key, '')` })}, '') as card
+          from (select distinct p.folder_key from priced p) f
       ),
-      bounds as (
-        select p.person, p.task_id, p.s as day from priced p
+      internal_card as materialized (select coalesce(${defaultInternal}, '') as card),
+      person_roles as materialized (
+        select k.person, coalesce(ps.role_tags, '{}'::text[]) as roles
+          from (select distinct p.person from priced p) k
+          left join person_settings ps on ps.organization_id = ${org} and ps.clickup_user_id = k.person
+      ),
+      -- Every (person, card) a priced line reads a rate from.
+      rate_pairs as (
+        select distinct p.person, c.card
+          from priced p join project_cards c on c.folder_key = p.folder_key
         union
-        select p.person, p.task_id, l.effective_from
+        select distinct p.person, i.card from priced p cross join internal_card i
+      ),
+      -- The days such a rate may change in the window: its first day, and the effective_from of
+      -- every line of the card that may apply to the person (their person line, a line of one of
+      -- their role tags) after it.
+      rate_points as (
+        select k.person, k.card, win.d0 as day from rate_pairs k cross join win
+        union
+        select k.person, k.card, l.effective_from
+          from rate_pairs k
+         cross join win
+          join person_roles r on r.person = k.person
+          join rate_card_lines l on l.organization_id = ${org} and l.card_id = k.card
+           and l.effective_from > win.d0 and l.effective_from <= win.d1
+           and ((l.subject_type = 'person' and l.subject_id = k.person)
+                or (l.subject_type = 'role' and lower(l.subject_id) in (select lower(tag) from unnest(r.roles) tag)))
+      ),
+      -- Each (person, card)'s rate as ranges [from, to) of the window: rateSql once per range.
+      rate_ranges as materialized (
+        select t.person, t.card, t.day as d_from,
+               coalesce(lead(t.day) over (partition by t.person, t.card order by t.day), 'infinity'::date) as d_to,
+               ${rateSql("internal", { organizationId: org, person: sql`t.person`, roles: sql`r.roles`, folder: sql`null`, day: sql`t.day` }, sql`nullif(t.card, '')`)} as rate
+          from rate_points t join person_roles r on r.person = t.person
+      ),
+      priced_cards as (
+        select p.*, c.card as client_card, i.card as cost_card
           from priced p
-          join priced_cards pc on pc.person = p.person and pc.task_id = p.task_id
-          join rate_card_lines l on l.organization_id = ${org} and l.card_id = pc.card_id
-           and l.effective_from > p.s and l.effective_from <= p.e
-           and ((l.subject_type = 'person' and l.subject_id = p.person)
-                or (l.subject_type = 'role' and lower(l.subject_id) in (
-                      select lower(tag) from unnest(coalesce(${roles(sql`p.person`)}, '{}'::text[])) tag)))
+          join project_cards c on c.folder_key = p.folder_key
+         cross join internal_card i
+      ),
+      -- A line's first day, and every day inside it where either of its rates changes.
+      bounds as (
+        select p.person, p.task_id, p.s as day from priced_cards p
+        union
+        select p.person, p.task_id, t.d_from
+          from priced_cards p
+          join rate_ranges t on t.person = p.person and (t.card = p.cost_card or t.card = p.client_card)
+           and t.d_from > p.s and t.d_from <= p.e
       ),
       segs as (
-        select p.person, p.folder_id, p.on_working, p.num_day, p.den_day, b.day as s1,
+        select p.person, p.cost_card, p.client_card, p.on_working, p.num_day, p.den_day, b.day as s1,
                coalesce(lead(b.day) over (partition by b.person, b.task_id order by b.day) - 1, p.e) as e1
           from bounds b
-          join priced p on p.person = b.person and p.task_id = b.task_id
-      ),
-      -- A rate depends on the person, the card and the day only: each is resolved once per
-      -- distinct (person, card, first day), not once per line (most lines of a window start on
-      -- its first day, and most projects share the default client card).
-      seg_cards as materialized (
-        select f.folder_key, coalesce(${cardIdSql("client", { organizationId: org, folder: sql`nullif(f.folder_key, '')` })}, '') as card
-          from (select distinct coalesce(g.folder_id, '') as folder_key from segs g) f
-      ),
-      cost_rates as materialized (
-        select k.person, k.s1, ${rateSql("internal", subject("k"))} as rate
-          from (select distinct g.person, g.s1, null::text as folder_id from segs g) k
-      ),
-      client_rates as materialized (
-        select k.person, k.card, k.s1,
-               ${rateSql("client", subject("k"), sql`nullif(k.card, '')`)} as rate
-          from (select distinct g.person, c.card, g.s1, null::text as folder_id
-                  from segs g join seg_cards c on c.folder_key = coalesce(g.folder_id, '')) k
+          join priced_cards p on p.person = b.person and p.task_id = b.task_id
       ),
       lines as (
         select g.person,
@@ -267,9 +273,10 @@ function moneyCtes(org: string): SQL {
           from segs g
           join cum ca on ca.day = g.s1
           join cum cb on cb.day = g.e1
-          join seg_cards c on c.folder_key = coalesce(g.folder_id, '')
-          join cost_rates cr on cr.person = g.person and cr.s1 = g.s1
-          join client_rates kr on kr.person = g.person and kr.card = c.card and kr.s1 = g.s1
+          left join rate_ranges cr on cr.person = g.person and cr.card = g.cost_card
+           and g.s1 >= cr.d_from and g.s1 < cr.d_to
+          left join rate_ranges kr on kr.person = g.person and kr.card = g.client_card
+           and g.s1 >= kr.d_from and g.s1 < kr.d_to
       ),
       money as (
         select l.person,
@@ -344,12 +351,20 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
       hpd as (
         select task_id, ${sql.raw(hoursPerDayEstimate("fields"))} as h from hpd_values
       ),
+      -- Each candidate's number of assignees, hashed apart (a window over the wide rows sorts them).
+      n_asg as (
+        select ta.task_id, count(*) as n
+          from task_assignees ta join cand c on c.id = ta.task_id
+         where ta.organization_id = ${org}
+         group by ta.task_id
+      ),
       asg as materialized (
         select a.*
           from (
-            select c.*, coalesce(ta.user_id, '') as person, count(*) over (partition by c.id collate "C") as n_asg
+            select c.*, coalesce(ta.user_id, '') as person, coalesce(n.n, 1) as n_asg
               from cand c
               left join task_assignees ta on ta.organization_id = ${org} and ta.task_id = c.id
+              left join n_asg n on n.task_id = c.id
           ) a
          where ${personCondition} and ${roleCondition}
            ${f.includeTentative ? sql`` : sql`and not a.tentative`}
