@@ -187,9 +187,12 @@ function openStatusesCte(org: string): SQL {
  * booked minutes for one person within one rate period — the task's days in the window split
  * wherever a rate line that may apply to the person (their person line or a line of one of their
  * role tags, on the default internal card or the project's client card) takes effect, so an hour
- * is priced at the rate in force on the day it is booked. Each line's rate comes from rateSql
- * (domain/rates.ts) on its first day; its price is minutes × rate / 60 rounded half-even once
- * (roundHalfEvenSql, on the exact fraction of minutes); totals are sums of those rounded lines.
+ * is priced at the rate in force on the day it is booked. A rate depends on the person, the card
+ * and the day only, so each (person, card) pair the lines need is cut into the ranges of the
+ * window between those effective dates, and rateSql (domain/rates.ts) runs once per range (a few
+ * hundred) rather than once per line (tens of thousands); a line reads the range holding its
+ * first day. Its price is minutes × rate / 60 rounded half-even once (roundHalfEvenSql, on the
+ * exact fraction of minutes); totals are sums of those rounded lines.
  * A line without a rate is unpriced: its minutes are counted apart, never priced at 0.
  * Tentative (Bid-phase) minutes are not priced.
  */
@@ -247,19 +250,26 @@ function moneyCtes(org: string): SQL {
           join project_cards c on c.folder_key = p.folder_key
          cross join internal_card i
       ),
-      -- A line's first day, and every day inside it where either of its rates changes.
-      bounds as (
-        select p.person, p.task_id, p.s as day from priced_cards p
-        union
-        select p.person, p.task_id, t.d_from
+      -- The days inside a line where either of its rates changes (few: most lines have none).
+      inner_bounds as materialized (
+        select distinct p.person, p.task_id, t.d_from as day
           from priced_cards p
           join rate_ranges t on t.person = p.person and (t.card = p.cost_card or t.card = p.client_card)
            and t.d_from > p.s and t.d_from <= p.e
       ),
+      first_bounds as (
+        select b.person, b.task_id, min(b.day) as day from inner_bounds b group by b.person, b.task_id
+      ),
+      -- Each line cut at those days: its first piece, then one piece from each of them.
       segs as (
-        select p.person, p.cost_card, p.client_card, p.on_working, p.num_day, p.den_day, b.day as s1,
-               coalesce(lead(b.day) over (partition by b.person, b.task_id order by b.day) - 1, p.e) as e1
-          from bounds b
+        select p.person, p.cost_card, p.client_card, p.on_working, p.num_day, p.den_day, p.s as s1,
+               coalesce(fb.day - 1, p.e) as e1
+          from priced_cards p
+          left join first_bounds fb on fb.person = p.person and fb.task_id = p.task_id
+        union all
+        select p.person, p.cost_card, p.client_card, p.on_working, p.num_day, p.den_day, b.day,
+               coalesce(lead(b.day) over (partition by b.person, b.task_id order by b.day) - 1, p.e)
+          from inner_bounds b
           join priced_cards p on p.person = b.person and p.task_id = b.task_id
       ),
       lines as (
@@ -351,9 +361,9 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
       hpd as (
         select task_id, ${sql.raw(hoursPerDayEstimate("fields"))} as h from hpd_values
       ),
-      -- Each candidate's number of assignees, hashed apart (a window over the wide rows sorts them).
-      n_asg as (
-        select ta.task_id, count(*) as n
+      -- Each candidate's assignees, read once and hashed (a window over the wide rows sorts them).
+      cand_assignees as (
+        select ta.task_id, array_agg(ta.user_id) as users
           from task_assignees ta join cand c on c.id = ta.task_id
          where ta.organization_id = ${org}
          group by ta.task_id
@@ -361,10 +371,10 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
       asg as materialized (
         select a.*
           from (
-            select c.*, coalesce(ta.user_id, '') as person, coalesce(n.n, 1) as n_asg
+            select c.*, coalesce(u.person, '') as person, coalesce(cardinality(ca.users), 1) as n_asg
               from cand c
-              left join task_assignees ta on ta.organization_id = ${org} and ta.task_id = c.id
-              left join n_asg n on n.task_id = c.id
+              left join cand_assignees ca on ca.task_id = c.id
+              left join lateral unnest(ca.users) u(person) on true
           ) a
          where ${personCondition} and ${roleCondition}
            ${f.includeTentative ? sql`` : sql`and not a.tentative`}
