@@ -98,8 +98,18 @@ export function priceSql(
   // minor units an hour; the same rule written the same way (truncating division, remainder).
   const small = (v: SQL) => sql`(${v}) between -2147483648 and 2147483647`;
   const p = sql`((${durationMs})::bigint * (${rate})::bigint)`;
-  return sql`(case when ${small(durationMs)} and ${small(rate)} then
-      ${p} / 3600000 + case when ${p} % 3600000 * 2 > 3600000
-                              or (${p} % 3600000 * 2 = 3600000 and (${p} / 3600000) % 2 = 1) then 1 else 0 end
+  return sql`(case when ${small(durationMs)} and ${small(rate)} then ${roundHalfEvenBigintSql(p, sql`3600000`)}
       else ${exact} end)`;
+}
+
+/**
+ * The same rule as roundHalfEvenSql in bigint arithmetic (several times cheaper than numeric),
+ * for plain column operands the caller has shown cannot overflow: truncating division and
+ * remainder, the remainder's double against the divisor. Numerator not negative, divisor positive.
+ */
+export function roundHalfEvenBigintSql(numerator: SQL, denominator: SQL): SQL {
+  const n = numerator;
+  const d = denominator;
+  return sql`(${n} / ${d} + case when ${n} % ${d} * 2 > ${d}
+                               or (${n} % ${d} * 2 = ${d} and (${n} / ${d}) % 2 = 1) then 1 else 0 end)`;
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { firstRow, rows, type Executor } from "../../db/executor";
 import { FINISHED, hoursPerDayEstimate, normStatus } from "../dashboard/repo";
-import { cardIdSql, rateSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
+import { cardIdSql, rateSql, roundHalfEvenBigintSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
 
 /*
  * All SQL of the workload grid (spec §2 Workload, §9): one statement aggregates every open
@@ -197,6 +197,11 @@ function openStatusesCte(org: string): SQL {
  * Tentative (Bid-phase) minutes are not priced.
  */
 function moneyCtes(org: string): SQL {
+  // A line's minutes × rate ÷ 60, rounded half-even: in bigint when the product fits (2^40 × 2^22).
+  const price = (rate: SQL) =>
+    sql`case when l.num_i is not null and ${rate} < 4194304
+             then ${roundHalfEvenBigintSql(sql`(l.num_i * ${rate})`, sql`l.den60_i`)}
+             else ${roundHalfEvenSql(sql`l.num * ${rate}`, sql`l.den * 60`, "columns")} end`;
   const defaultInternal = cardIdSql("internal", { organizationId: org, folder: sql`null` });
   return sql`priced as (
         select r.person, r.task_id, r.s, r.e, r.on_working, r.num_day, r.den_day,
@@ -254,7 +259,8 @@ function moneyCtes(org: string): SQL {
       inner_bounds as materialized (
         select distinct p.person, p.task_id, t.d_from as day
           from priced_cards p
-          join rate_ranges t on t.person = p.person and (t.card = p.cost_card or t.card = p.client_card)
+          join (select t.* from rate_ranges t cross join win where t.d_from > win.d0) t
+            on t.person = p.person and (t.card = p.cost_card or t.card = p.client_card)
            and t.d_from > p.s and t.d_from <= p.e
       ),
       first_bounds as (
@@ -273,6 +279,12 @@ function moneyCtes(org: string): SQL {
           join priced_cards p on p.person = b.person and p.task_id = b.task_id
       ),
       lines as (
+        select l.*,
+               -- Whole minutes' numerators (an estimate's milliseconds, most h/d est values) and
+               -- rates that cannot overflow a bigint product are priced in bigint arithmetic.
+               case when l.num = trunc(l.num) and l.num < 1099511627776 then l.num::bigint end as num_i,
+               (l.den * 60)::bigint as den60_i
+          from (
         select g.person,
                g.num_day * (case when g.on_working
                                  then cb.c - ca.c + (case when ca.w then 1 else 0 end)
@@ -287,13 +299,14 @@ function moneyCtes(org: string): SQL {
            and g.s1 >= cr.d_from and g.s1 < cr.d_to
           left join rate_ranges kr on kr.person = g.person and kr.card = g.client_card
            and g.s1 >= kr.d_from and g.s1 < kr.d_to
+          ) l
       ),
       money as (
         select l.person,
                case when count(*) filter (where l.cost_rate is not null) = 0 then null
-                    else sum(${roundHalfEvenSql(sql`l.num * l.cost_rate`, sql`l.den * 60`, "columns")}) end as cost,
+                    else sum(${price(sql`l.cost_rate`)}) end as cost,
                case when count(*) filter (where l.client_rate is not null) = 0 then null
-                    else sum(${roundHalfEvenSql(sql`l.num * l.client_rate`, sql`l.den * 60`, "columns")}) end as revenue,
+                    else sum(${price(sql`l.client_rate`)}) end as revenue,
                coalesce(round(sum(l.num / l.den) filter (where l.cost_rate is null)), 0)::bigint
                  as unpriced_cost_minutes,
                coalesce(round(sum(l.num / l.den) filter (where l.client_rate is null)), 0)::bigint
@@ -397,9 +410,11 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
       rated as (
         select i.person, i.id as task_id, i.folder_id, i.space_id, greatest(i.rs, win.d0) as s, least(i.re, win.d1) as e,
                i.tentative, (i.dd < win.today) as ov, n.nw > 0 as on_working,
-               case when i.hpd is not null and i.hpd > 0 then i.hpd::numeric * 60
-                    when i.est > 0 then i.est / i.n_asg / (case when n.nw > 0 then n.nw else i.re - i.rs + 1 end)
-                    else 0 end as rate,
+               -- Minutes a day in float8: cells are whole minutes (rounded once, at the end), and
+               -- float sums are several times cheaper than numeric ones; money uses the fraction below.
+               (case when i.hpd is not null and i.hpd > 0 then i.hpd::numeric * 60
+                     when i.est > 0 then i.est / i.n_asg / (case when n.nw > 0 then n.nw else i.re - i.rs + 1 end)
+                     else 0 end)::float8 as rate,
                -- The same minutes a day as an exact fraction (num_day / den_day), for pricing.
                case when i.hpd is not null and i.hpd > 0 then i.hpd::numeric * 60
                     when i.est > 0 then i.est_ms else 0 end as num_day,

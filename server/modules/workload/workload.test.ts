@@ -13,7 +13,7 @@ import type {
   WorkloadResponse,
   WorkloadTimeEntriesResponse,
 } from "./contract";
-import { priceSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
+import { priceSql, roundHalfEvenBigintSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
 
 /*
  * The workload API on rows computed by hand. Window: Monday 2026-11-16 … Sunday 2026-11-29
@@ -626,7 +626,7 @@ describe("GET /api/workload/time-entries", () => {
 });
 
 describe("workload money", () => {
-  it.each(["expressions", "columns"] as const)(
+  it.each(["expressions", "columns", "bigint"] as const)(
     "rounds a line in SQL exactly as domain divideRoundHalfEven does (%s form)",
     async (form) => {
       const pairs = fc.sample(
@@ -636,7 +636,8 @@ describe("workload money", () => {
       pairs.push([5n, 2n], [7n, 2n], [1n, 2n], [3n, 2n], [25n, 10n], [35n, 10n], [0n, 7n], [90n, 60n]);
       const found = await rows<{ n: string; d: string; v: string }>(
         ctx.database.db,
-        sql`select x.n::text as n, x.d::text as d, ${roundHalfEvenSql(sql`x.n`, sql`x.d`, form)}::text as v
+        sql`select x.n::text as n, x.d::text as d,
+                   ${form === "bigint" ? roundHalfEvenBigintSql(sql`x.n::bigint`, sql`x.d::bigint`) : roundHalfEvenSql(sql`x.n`, sql`x.d`, form)}::text as v
             from (select (e->>0)::numeric as n, (e->>1)::numeric as d
                     from jsonb_array_elements(${JSON.stringify(pairs.map(([n, d]) => [n.toString(), d.toString()]))}::jsonb) e) x`,
       );
