@@ -278,7 +278,7 @@ function moneyCtes(org: string): SQL {
           from inner_bounds b
           join priced_cards p on p.person = b.person and p.task_id = b.task_id
       ),
-      lines as (
+      lines as materialized (
         select l.*,
                -- Whole minutes' numerators (an estimate's milliseconds, most h/d est values) and
                -- rates that cannot overflow a bigint product are priced in bigint arithmetic.
