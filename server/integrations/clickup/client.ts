@@ -1,3 +1,4 @@
+import { JSONParser } from "@streamparser/json";
 import { badRequest } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import { asArray, asObject, strOrNull, type Json } from "./decode";
@@ -263,11 +264,22 @@ export class ClickUpClient {
     return this.scheduler.snapshot();
   }
 
-  /** One API call with scheduling, timeout and retries. Returns the parsed JSON body. */
+  /**
+   * One API call with scheduling, timeout and retries. Returns the parsed JSON body, or what
+   * `opts.consume` made of a 2xx body read as a stream (see `BodyConsumer`). A body that cannot
+   * be read to its end (connection dropped, timeout) or parsed is a transport failure, retried
+   * like one, whatever status came before it.
+   */
   async request<T = Json>(
     method: "GET" | "POST" | "PUT" | "DELETE",
     path: string,
-    opts: { query?: Query; body?: unknown; idempotent?: boolean; maxRetries?: number } = {},
+    opts: {
+      query?: Query;
+      body?: unknown;
+      idempotent?: boolean;
+      maxRetries?: number;
+      consume?: BodyConsumer<T>;
+    } = {},
   ): Promise<T> {
     assertWellFormedToken(this.token);
     const maxRetries = opts.maxRetries ?? this.maxRetries;
@@ -280,10 +292,26 @@ export class ClickUpClient {
       let headers: RateLimitHeaders | null = null;
       let status: number | null = null;
       let text = "";
+      let consumed: { value: T } | null = null;
       let transportError: string | null = null;
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), this.timeoutMs);
+      // The timeout bounds the time spent waiting on ClickUp: a consumer's own work on what it
+      // was handed (`outsideTimeout`) does not count.
+      let timeLeft = this.timeoutMs;
+      let armedAt = performance.now();
+      let timer = setTimeout(() => controller.abort(), timeLeft);
+      const outsideTimeout = async <R>(work: () => Promise<R>): Promise<R> => {
+        clearTimeout(timer);
+        timeLeft = Math.max(0, timeLeft - (performance.now() - armedAt));
+        try {
+          return await work();
+        } finally {
+          armedAt = performance.now();
+          timer = setTimeout(() => controller.abort(), timeLeft);
+        }
+      };
       const started = performance.now();
+      let answered: number | null = null;
       try {
         this.calls++;
         const res = await this.fetchImpl(url, {
@@ -296,20 +324,29 @@ export class ClickUpClient {
           body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
           signal: controller.signal,
         });
-        status = res.status;
+        status = answered = res.status;
         headers = rateHeaders(res.headers);
-        text = await res.text();
+        if (opts.consume && status >= 200 && status < 300 && res.body)
+          consumed = { value: await opts.consume(res.body, outsideTimeout) };
+        else text = await res.text();
       } catch (err) {
+        // The consumer's own failure (say, writing a batch) is not ClickUp's: never retried.
+        if (err instanceof ConsumerFailure) throw err.cause;
         transportError = controller.signal.aborted
           ? "timeout"
-          : err instanceof Error
-            ? err.message
-            : String(err);
+          : err instanceof MalformedBodyError
+            ? "malformed JSON body"
+            : err instanceof Error
+              ? err.message
+              : String(err);
+        // A 2xx whose body did not come (in full) is no answer: unknown, retried as a transport
+        // failure (a refusal's status says enough without its body).
+        if (status !== null && status >= 200 && status < 300) status = null;
       } finally {
         clearTimeout(timer);
         this.scheduler.release(headers);
       }
-      this.options.onAttempt?.({ method, path, status });
+      this.options.onAttempt?.({ method, path, status: answered });
       const ms = Math.round(performance.now() - started);
 
       if (status === 429) {
@@ -321,6 +358,7 @@ export class ClickUpClient {
       }
 
       if (status !== null && status >= 200 && status < 300) {
+        if (consumed) return consumed.value;
         try {
           return (text ? JSON.parse(text) : {}) as T;
         } catch {
@@ -496,20 +534,36 @@ export class ClickUpClient {
   }
 
   /** Time entries of `assignees` between two instants (not paginated, clickup-api.md §4.1). */
-  async getTimeEntries(
-    teamId: string,
-    q: { startDate: number; endDate: number; assignees?: string[]; taskId?: string; maxRetries?: number },
-  ): Promise<CuTimeEntry[]> {
+  async getTimeEntries(teamId: string, q: TimeEntryQuery): Promise<CuTimeEntry[]> {
     const body = await this.request("GET", `/team/${enc(teamId)}/time_entries`, {
-      query: {
-        start_date: q.startDate,
-        end_date: q.endDate,
-        assignee: q.assignees?.length ? q.assignees.join(",") : undefined,
-        task_id: q.taskId,
-      },
+      query: timeEntryQuery(q),
       maxRetries: q.maxRetries,
     });
     return asArray(asObject(body).data).map(decodeTimeEntry);
+  }
+
+  /**
+   * `getTimeEntries` for a window too large to hold: the body is parsed as it arrives and the
+   * decoded entries are handed to `onBatch` in batches of at most `batchSize`, in order, one at a
+   * time (the next batch is parsed while one is written) — the whole response is never in memory.
+   * Returns how many entries the response held. A retry (5xx, timeout, a body cut short) reads the response
+   * again from its start, so entries of the failed attempt may be handed over twice: `onBatch`
+   * must be idempotent (an upsert). A failure of `onBatch` is thrown as is, never retried.
+   */
+  async streamTimeEntries(
+    teamId: string,
+    q: TimeEntryQuery,
+    onBatch: (entries: CuTimeEntry[]) => Promise<void>,
+    batchSize = 5000,
+  ): Promise<number> {
+    return this.request("GET", `/team/${enc(teamId)}/time_entries`, {
+      query: timeEntryQuery(q),
+      maxRetries: q.maxRetries,
+      consume: (body, outsideTimeout) =>
+        streamArrayItems(body, "$.data.*", decodeTimeEntry, batchSize, (batch) =>
+          outsideTimeout(() => onBatch(batch)),
+        ),
+    });
   }
 
   async getTimeEntry(teamId: string, timerId: string): Promise<CuTimeEntry | null> {
@@ -773,6 +827,121 @@ export class ClickUpClient {
 }
 
 const enc = encodeURIComponent;
+
+/** The window of Get Time Entries (`GET /team/{id}/time_entries`). */
+export interface TimeEntryQuery {
+  startDate: number;
+  endDate: number;
+  assignees?: string[];
+  taskId?: string;
+  maxRetries?: number;
+}
+
+function timeEntryQuery(q: TimeEntryQuery): Query {
+  return {
+    start_date: q.startDate,
+    end_date: q.endDate,
+    assignee: q.assignees?.length ? q.assignees.join(",") : undefined,
+    task_id: q.taskId,
+  };
+}
+
+/**
+ * Reads a 2xx body as a stream (`ClickUpClient.request`'s `consume`). Work on what was read goes
+ * through `outsideTimeout`, so the request's timeout counts only the time spent waiting on ClickUp.
+ * What it throws is a transport failure, retried like a cut-off body (`MalformedBodyError`: not
+ * the JSON it should be), except a `ConsumerFailure`, whose cause — the consumer's own failure,
+ * say writing a batch — is thrown as is.
+ */
+export type BodyConsumer<T> = (
+  body: ReadableStream<Uint8Array>,
+  outsideTimeout: <R>(work: () => Promise<R>) => Promise<R>,
+) => Promise<T>;
+
+/** A body that is not valid JSON, or that ended half-way. */
+export class MalformedBodyError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = "MalformedBodyError";
+  }
+}
+
+/** A streaming consumer's own failure, carried out of `request` unretried. */
+class ConsumerFailure {
+  constructor(readonly cause: unknown) {}
+}
+
+/**
+ * Parses a JSON body as it streams in (@streamparser/json), decoding each element of the array at
+ * `path` (e.g. `$.data.*`) and handing them to `onBatch` by at most `batchSize`. One batch is
+ * written while the next is parsed (parsing costs CPU here, writing mostly waits on the
+ * database), never more: the reading waits for the batch in flight before handing over the next,
+ * and the stream's backpressure holds the rest of the body at the socket. Each element is dropped
+ * from the parser's tree once emitted (`keepStack: false`). A value at `path` whose parent is not
+ * an array is ignored, like `asArray` does. Returns the number of elements.
+ */
+async function streamArrayItems<T>(
+  body: ReadableStream<Uint8Array>,
+  path: string,
+  decode: (raw: unknown) => T,
+  batchSize: number,
+  onBatch: (batch: T[]) => Promise<void>,
+): Promise<number> {
+  const size = Math.max(1, Math.floor(batchSize));
+  const parser = new JSONParser({ paths: [path], keepStack: false });
+  let pending: T[] = [];
+  let count = 0;
+  parser.onValue = ({ value, parent }) => {
+    if (Array.isArray(parent)) pending.push(decode(value));
+  };
+  let inFlight: Promise<void> | null = null;
+  let failed: { error: unknown } | null = null;
+  const settle = async () => {
+    if (inFlight) await inFlight;
+    inFlight = null;
+    if (failed) throw new ConsumerFailure(failed.error);
+  };
+  const flush = async (all: boolean) => {
+    while (pending.length >= size || (all && pending.length > 0)) {
+      const batch = pending.length > size ? pending.splice(0, size) : pending;
+      if (batch === pending) pending = [];
+      count += batch.length;
+      await settle();
+      // Caught at once (no unhandled rejection while the next chunk is read), thrown by settle().
+      inFlight = onBatch(batch).catch((error: unknown) => void (failed = { error }));
+    }
+  };
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      try {
+        parser.write(value);
+      } catch (err) {
+        throw new MalformedBodyError(err);
+      }
+      await flush(false);
+    }
+    try {
+      // A complete document ends the parser by itself; end() tells a cut-off one (or none) apart.
+      if (!parser.isEnded) parser.end();
+    } catch (err) {
+      throw new MalformedBodyError(err);
+    }
+    await flush(true);
+    await settle();
+    return count;
+  } catch (err) {
+    // Stop the transfer of what is left (a failed batch, a malformed body); let the batch being
+    // written finish before the request is over (its failure, if any, is the one reported).
+    await reader.cancel().catch(() => undefined);
+    await settle();
+    throw err;
+  } finally {
+    reader.releaseLock();
+  }
+}
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 

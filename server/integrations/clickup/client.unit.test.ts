@@ -414,3 +414,188 @@ describe("decoders accept the document's time-entry and hierarchy formats", () =
     );
   });
 });
+
+describe("streamTimeEntries: a window's response is read as a stream, never held whole", () => {
+  const user = { id: 7, username: "Ann" };
+  /** Entry `i` in the document's read format (strings for instants, a 19-digit id). */
+  const rawEntry = (i: number) => ({
+    id: String(4927022626604154715n + BigInt(i)),
+    task: i % 5 === 0 ? undefined : { id: `t${i % 97}` },
+    user,
+    billable: i % 2 === 0,
+    start: String(1_737_925_200_000 + i * 60_000),
+    end: String(1_737_925_200_000 + i * 60_000 + 1_800_000),
+    duration: "1800000",
+    description: `entry ${i} — "quoted" \\ é`,
+    at: String(1_769_469_573_082 + i),
+  });
+  /**
+   * A `{data: [...]}` body of `total` entries produced lazily, `perChunk` entries a chunk, and
+   * (`cutAfter`) cut off mid-entry after that many entries, as after a dropped connection.
+   */
+  function streamedBody(total: number, perChunk: number, produced: { entries: number }, cutAfter?: number) {
+    const encoder = new TextEncoder();
+    let next = 0;
+    return new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (cutAfter !== undefined && next >= cutAfter) {
+            controller.enqueue(encoder.encode(',{"id":"99","user":{"id":7},"sta'));
+            controller.close();
+            return;
+          }
+          let text = next === 0 ? '{"data":[' : "";
+          const end = Math.min(total, next + perChunk);
+          for (; next < end; next++) text += (next === 0 ? "" : ",") + JSON.stringify(rawEntry(next));
+          produced.entries = next;
+          if (next === total) text += "]}";
+          controller.enqueue(encoder.encode(text));
+          if (next === total) controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+  }
+  const clientWith = (fetchImpl: typeof fetch, opts: { timeoutMs?: number } = {}) =>
+    new ClickUpClient({
+      baseUrl: "https://api.test/api/v2",
+      token: TOKEN,
+      fetch: fetchImpl,
+      backoffMs: 1,
+      maxRetries: 2,
+      scheduler: new RateLimitScheduler(),
+      ...opts,
+    });
+  const window = { startDate: 0, endDate: 10, assignees: ["7"] };
+
+  it("hands a 12,345-entry response to the repo in batches of at most 1,000 while it streams in, decoded as before", async () => {
+    const total = 12_345;
+    const produced = { entries: 0 };
+    const client = clientWith(async () => new Response(streamedBody(total, 250, produced), { status: 200 }));
+    const batches: number[] = [];
+    const aheadAtBatch: number[] = [];
+    const received: unknown[] = [];
+    let delivered = 0;
+    let writing = 0;
+    let mostWriting = 0;
+    const count = await client.streamTimeEntries(
+      "9",
+      window,
+      async (batch) => {
+        mostWriting = Math.max(mostWriting, ++writing);
+        batches.push(batch.length);
+        delivered += batch.length;
+        // How far the body had been read when this batch was handed over.
+        aheadAtBatch.push(produced.entries - delivered);
+        received.push(...batch);
+        await new Promise((r) => setTimeout(r, 1));
+        writing--;
+      },
+      1000,
+    );
+    // One batch written at a time (the next one is parsed meanwhile).
+    expect(mostWriting).toBe(1);
+    expect(count).toBe(total);
+    expect(batches.length).toBe(Math.ceil(total / 1000));
+    expect(Math.max(...batches)).toBeLessThanOrEqual(1000);
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(total);
+    // The first batches were handed over long before the body's end was read, and the reading
+    // never ran more than a batch and a couple of chunks ahead of the repo.
+    expect(aheadAtBatch[0]).toBeLessThan(total - 1000);
+    expect(Math.max(...aheadAtBatch)).toBeLessThan(1000 + 3 * 250);
+    // Every entry decoded exactly as the whole-body decoder does, in order.
+    expect(received).toEqual(Array.from({ length: total }, (_, i) => decodeTimeEntry(rawEntry(i))));
+    expect((received[1] as { id: string }).id).toBe("4927022626604154716");
+  });
+
+  it("reads a body cut off half-way again from its start; a failed batch is thrown as is, never retried", async () => {
+    let calls = 0;
+    const cutThenWhole: typeof fetch = async () => {
+      calls++;
+      const produced = { entries: 0 };
+      return new Response(streamedBody(3000, 500, produced, calls === 1 ? 1500 : undefined), { status: 200 });
+    };
+    let delivered = 0;
+    const client = clientWith(cutThenWhole);
+    const count = await client.streamTimeEntries(
+      "9",
+      window,
+      async (batch) => void (delivered += batch.length),
+      700,
+    );
+    expect(calls).toBe(2);
+    expect(count).toBe(3000);
+    // The first attempt's complete batches were handed over before the cut (upserts: harmless).
+    expect(delivered).toBe(1400 + 3000);
+
+    // Cut on every attempt: a transport failure (status 0) once the retries are spent, which the
+    // full sync answers by splitting the window.
+    calls = 0;
+    const alwaysCut = clientWith(async () => {
+      calls++;
+      return new Response(streamedBody(3000, 500, { entries: 0 }, 1000), { status: 200 });
+    });
+    const cut = await alwaysCut.streamTimeEntries("9", window, async () => undefined, 700).catch((e) => e);
+    expect(cut).toBeInstanceOf(ClickUpApiError);
+    expect((cut as ClickUpApiError).status).toBe(0);
+    expect((cut as ClickUpApiError).err).toBe("malformed JSON body");
+    expect(calls).toBe(3);
+
+    calls = 0;
+    const dbDown = new Error("database down");
+    const failing = clientWith(async () => {
+      calls++;
+      return new Response(streamedBody(3000, 500, { entries: 0 }), { status: 200 });
+    });
+    const err = await failing
+      .streamTimeEntries(
+        "9",
+        window,
+        async () => {
+          throw dbDown;
+        },
+        700,
+      )
+      .catch((e: unknown) => e);
+    expect(err).toBe(dbDown);
+    expect(calls).toBe(1);
+  });
+
+  it("times out a body that stalls, but not while the repo writes what it was handed", async () => {
+    // 40 ms of timeout; the repo takes 60 ms a batch: its time is not ClickUp's.
+    const slowRepo = clientWith(
+      async () => new Response(streamedBody(2000, 100, { entries: 0 }), { status: 200 }),
+      { timeoutMs: 40 },
+    );
+    const count = await slowRepo.streamTimeEntries(
+      "9",
+      window,
+      () => new Promise((r) => setTimeout(r, 60)),
+      500,
+    );
+    expect(count).toBe(2000);
+
+    let calls = 0;
+    const stalls = clientWith(
+      async (_input, init) => {
+        calls++;
+        const encoder = new TextEncoder();
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(encoder.encode(`{"data":[${JSON.stringify(rawEntry(0))}`));
+            init?.signal?.addEventListener("abort", () =>
+              controller.error(new DOMException("aborted", "AbortError")),
+            );
+          },
+        });
+        return new Response(body, { status: 200 });
+      },
+      { timeoutMs: 40 },
+    );
+    const err = await stalls.streamTimeEntries("9", window, async () => undefined, 500).catch((e) => e);
+    expect(err).toBeInstanceOf(ClickUpApiError);
+    expect((err as ClickUpApiError).status).toBe(0);
+    expect((err as ClickUpApiError).err).toBe("timeout");
+    expect(calls).toBe(3);
+  });
+});
