@@ -11,7 +11,11 @@
  *
  *   npm run bench:sync                               # embedded PGlite, in memory
  *   DATABASE_URL=postgres://… npm run bench:sync     # a PostgreSQL server (fresh database per run)
- *   BENCH_SYNC=large|medium npm run bench:sync       # one part only
+ *   BENCH_DATABASE_URL=postgres://… npm run bench:sync   # the same, without touching DATABASE_URL
+ *   BENCH_SYNC=large|medium npm run bench:sync       # one part only (BENCH_AGENCY is read alike)
+ *
+ * The app's peaks are printed for the whole sync and per phase (tasks, time entries, finalize),
+ * to tell which phase makes them.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -29,17 +33,26 @@ import { runFullSync } from "../server/modules/sync/full-sync";
 import { openBenchDatabase } from "./bench-database";
 import type { SimReady, SimSummary } from "./sync-simulator-process";
 
+if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+
 // RSS is what the process holds; the JS heap (V8's objects) and external memory (Buffers, the
 // PGlite WASM heap) beside it tell which of them makes the peak.
 let peakRss = 0;
 let peakHeap = 0;
 let peakExternal = 0;
-const sampler = setInterval(() => {
+/** The sync's phase being sampled, and the peaks (RSS, heap used) seen in each. */
+let phase = "";
+const phasePeaks = new Map<string, { rss: number; heap: number }>();
+const sample = () => {
   const m = process.memoryUsage();
   peakRss = Math.max(peakRss, m.rss);
   peakHeap = Math.max(peakHeap, m.heapUsed);
   peakExternal = Math.max(peakExternal, m.external);
-}, 100);
+  if (!phase) return;
+  const p = phasePeaks.get(phase) ?? { rss: 0, heap: 0 };
+  phasePeaks.set(phase, { rss: Math.max(p.rss, m.rss), heap: Math.max(p.heap, m.heapUsed) });
+};
+const sampler = setInterval(sample, 100);
 sampler.unref();
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -55,6 +68,7 @@ interface PartResult {
   taskSeconds: number;
   entrySeconds: number;
   finalizeSeconds: number;
+  windows: number;
 }
 
 /** The simulator's process, and a way to ask it one thing at a time. */
@@ -136,10 +150,16 @@ async function syncAgency(
     const started = performance.now();
     let lastLog = started;
     const phaseStarted: Record<string, number> = { hierarchy: started };
+    phasePeaks.clear();
+    phase = "hierarchy";
     const result = await runFullSync(deps, orgId, {
       trigger: "bench",
       afterStep: (cp) => {
         phaseStarted[cp.phase] ??= performance.now();
+        if (cp.phase !== phase) {
+          sample();
+          phase = cp.phase;
+        }
         if (performance.now() - lastLog > 10_000) {
           lastLog = performance.now();
           console.log(
@@ -148,6 +168,8 @@ async function syncAgency(
         }
       },
     });
+    sample();
+    phase = "";
     const finished = performance.now();
     const seconds = (finished - started) / 1000;
     const span = (from: string, to: string) =>
@@ -168,6 +190,7 @@ async function syncAgency(
       taskSeconds: span("tasks", "time_entries"),
       entrySeconds: span("time_entries", "finalize"),
       finalizeSeconds: span("finalize", "end"),
+      windows: result.stats.windows ?? 0,
     };
   } finally {
     child.disconnect();
@@ -175,8 +198,12 @@ async function syncAgency(
   }
 }
 
-const which = process.env.BENCH_SYNC;
-const dbKind = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (embedded, in memory)";
+const which = process.env.BENCH_SYNC ?? process.env.BENCH_AGENCY;
+const dbKind = process.env.DATABASE_URL
+  ? "PostgreSQL"
+  : process.env.BENCH_PGLITE_DIR
+    ? `PGlite (embedded, in ${process.env.BENCH_PGLITE_DIR})`
+    : "PGlite (embedded, in memory: the whole database counts in the app's RSS)";
 console.log(`Sync benchmark on ${dbKind}, Node ${process.version}, ${os.cpus().length} CPUs\n`);
 
 if (!which || which === "large") {
@@ -190,7 +217,7 @@ if (!which || which === "large") {
     `  tasks:        ${fmt(r.tasks)} in ${r.taskSeconds.toFixed(1)} s of task paging (${fmt(r.tasks / r.taskSeconds)} tasks/s)`,
   );
   console.log(
-    `  time entries: ${fmt(r.timeEntries)} in ${r.entrySeconds.toFixed(1)} s (${fmt(r.timeEntries / r.entrySeconds)} entries/s)`,
+    `  time entries: ${fmt(r.timeEntries)} in ${r.entrySeconds.toFixed(1)} s (${fmt(r.timeEntries / r.entrySeconds)} entries/s), ${fmt(r.windows)} windows`,
   );
   console.log(
     `  deletes, derived fields (names, job codes, hour totals), webhook: ${r.finalizeSeconds.toFixed(1)} s`,
@@ -200,8 +227,10 @@ if (!which || which === "large") {
   );
   console.log(`  peak RSS:     ${mb(peakRss)} the app (the simulator's own process: ${mb(r.simPeakRss)})`);
   console.log(
-    `  of the app:   peak JS heap used ${mb(peakHeap)}, peak external (Buffers, WASM) ${mb(peakExternal)}\n`,
+    `  of the app:   peak JS heap used ${mb(peakHeap)}, peak external (Buffers, WASM) ${mb(peakExternal)}`,
   );
+  const byPhase = [...phasePeaks].map(([name, p]) => `${name} ${mb(p.rss)} (heap ${mb(p.heap)})`);
+  console.log(`  peak by phase: ${byPhase.join(", ")}\n`);
 }
 
 if (!which || which === "medium") {
