@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -189,13 +190,6 @@ export const tasks = pgTable(
     index("tasks_assignee_idx").on(t.organizationId, t.assigneeId),
     index("tasks_list_idx").on(t.organizationId, t.listId),
     index("tasks_space_idx").on(t.organizationId, t.spaceId),
-    // The workload grid reads the live tasks from this index alone (an index-only scan): every
-    // column it needs, so it never touches the wide task rows (descriptions, custom fields).
-    // Status first: the grid probes the open statuses one by one, each on a due-date range around
-    // its window, so finished tasks and far-off ones are never read.
-    index("tasks_workload_status_idx")
-      .on(t.organizationId, t.status, t.dueDate, t.startDate, t.timeEstimateMs, t.folderId, t.spaceId, t.id)
-      .where(sql`not ${t.deleted} and not ${t.archived}`),
     // The milestones calendar (/calendar, the iCalendar feed) reads only these: milestone and
     // deliverable items and names with shoot, creative or approval (spec §9), by due date. The
     // calendar repo repeats this predicate word for word so the planner can use the index.
@@ -392,4 +386,52 @@ export const timeEntryDays = pgTable(
     // The lines whose rates are stale (rates_version below the workspace's, or null).
     index("time_entry_days_rates_idx").on(t.organizationId, t.ratesVersion),
   ],
+);
+
+/**
+ * The workload grid's bookings (issue 12, spec §9): one row per open, dated task and assignee ('' for
+ * a task without one), with what the grid spreads — the task's effective range, its due day, its
+ * estimate, its number of assignees and its `h/d est` value — so a request reads the bookings of
+ * its window from one index instead of joining tasks, assignees and custom field values.
+ * Derived from the synced tables by workload/bookings-repo.ts refreshWorkloadBookings, for the
+ * tasks marked in workload_bookings_dirty by triggers on tasks, task_assignees,
+ * custom_field_values and custom_fields (migration 0032); the sync refreshes it when it recomputes
+ * the derived fields, and every workload read refreshes what is still marked first.
+ */
+export const workloadBookings = pgTable(
+  "workload_bookings",
+  {
+    organizationId: orgId(),
+    taskId: text("task_id").notNull(),
+    /** ClickUp user id; '' for the Unassigned row. */
+    person: text("person").notNull(),
+    spaceId: text("space_id"),
+    folderId: text("folder_id"),
+    /** The §9 effective range (UTC days, first ≤ last). */
+    rangeStart: date("range_start", { mode: "string" }).notNull(),
+    rangeEnd: date("range_end", { mode: "string" }).notNull(),
+    /** The due day (UTC), when the task has one. */
+    dueDay: date("due_day", { mode: "string" }),
+    /** time_estimate_ms, 0 when none. */
+    estimateMs: bigint("estimate_ms", { mode: "number" }).notNull(),
+    /** The task's assignees (1 for an unassigned task): the estimate is split between them. */
+    assignees: integer("assignees").notNull(),
+    /** The task's `h/d est` hours (domain hoursPerDayEstimate), null when none. */
+    hoursPerDay: numeric("hours_per_day"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.taskId, t.person] }),
+    index("workload_bookings_end_idx").on(t.organizationId, t.rangeEnd),
+    index("workload_bookings_due_idx").on(t.organizationId, t.dueDay),
+  ],
+);
+
+/** Tasks whose bookings must be derived again; task_id '*' = every task of the workspace. */
+export const workloadBookingsDirty = pgTable(
+  "workload_bookings_dirty",
+  {
+    organizationId: orgId(),
+    taskId: text("task_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.taskId] })],
 );

@@ -1,8 +1,12 @@
 import { sql } from "drizzle-orm";
 import { run, type Executor } from "../../db/executor";
+import { refreshWorkloadBookings } from "../workload/bookings-repo";
 import { jsonb } from "./jsonb";
 
-/** The task fields computed from synced data (spec §3): hierarchy names, job codes, hour totals. */
+/**
+ * The task fields computed from synced data (spec §3): hierarchy names, job codes, hour totals; and
+ * the workload bookings of the tasks the triggers marked (workload/bookings-repo.ts).
+ */
 
 /**
  * Names, job codes and hour totals, in SQL. `taskIds` limits the totals to those tasks' trees
@@ -104,4 +108,7 @@ export async function recomputeDerived(ex: Executor, orgId: string, taskIds: str
     where t.organization_id = ${orgId} and t.id = totals.root
       and (t.estimated_time_total is distinct from totals.est_h or t.time_logged_total is distinct from totals.logged_h)`,
   );
+
+  // Every marked task of the workspace, whatever `taskIds` says: the triggers know what changed.
+  await refreshWorkloadBookings(ex, orgId);
 }

@@ -9,6 +9,7 @@ import {
   type WorkloadResponse,
   type WorkloadTotals,
 } from "./contract";
+import { refreshWorkloadBookings } from "./bookings-repo";
 import { selectWorkloadGrid, selectWorkloadSetup, type WorkloadFilter, type WorkloadGridRow } from "./repo";
 
 /** What every workload read needs first: the workspace's today and currency, the filters checked. */
@@ -180,6 +181,8 @@ export async function getWorkload(ctx: RequestContext, query: WorkloadQuery): Pr
   const setup = await workloadSetup(ctx, query);
   const days = isoDays(query.from, query.to);
   const filter = workloadFilter(ctx, query, setup);
+  // Bookings of tasks changed since the last sync's refresh (a webhook, a template) first.
+  await refreshWorkloadBookings(ctx.db, ctx.organizationId);
   const found = await selectWorkloadGrid(ctx.db, filter);
   const zeros = days.map(() => 0);
   const people: WorkloadPerson[] = [];

@@ -1,6 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
 import { firstRow, rows, type Executor } from "../../db/executor";
-import { FINISHED, hoursPerDayEstimate, normStatus } from "../dashboard/repo";
 import { cardIdSql, rateSql, roundHalfEvenBigintSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
 
 /*
@@ -11,15 +10,6 @@ import { cardIdSql, rateSql, roundHalfEvenBigintSql, roundHalfEvenSql } from "..
  * the Bid phase of spec §4 is decided by domain projectPhase() in the use case, which hands the
  * Bid statuses in.
  */
-
-/**
- * A cheap first cut of the custom fields that may be a task's `h/d est` (a name containing one of
- * the fragments, any case); the exact rule (domain hoursPerDayEstimate, in SQL from the dashboard
- * repo) then runs on those fields' values only. The values come from custom_field_values (the
- * synced relational copy, one row per task and field), so the grid never reads the tasks' wide
- * rows: every other column it needs is in tasks_workload_status_idx (an index-only scan).
- */
-const HOURS_PER_DAY_NAME_PATTERN = "h/d est|hours/day|hrs/day";
 
 /** The workspace facts a workload request needs before its main statement. */
 export interface WorkloadSetupRow {
@@ -121,66 +111,6 @@ export interface WorkloadGridRow {
   unpriced_revenue_minutes: string | number | null;
 }
 
-/** A yyyy-MM-dd day plus `days` as the timestamptz of its UTC midnight (comparable with the task dates). */
-function utcMidnight(day: string, days = 0): SQL {
-  return sql`((${day}::date + ${days}::int)::timestamp at time zone 'UTC')`;
-}
-
-/**
- * The open, dated tasks of the workspace that may book work in the window or are overdue (alias
- * t), read from tasks_workload_status_idx alone. The finished-status rule runs once per distinct
- * status of the workspace (found by skipping through the index), and every branch is a range on
- * (status, due_date), so the scan touches only open tasks due around the window:
- * - due before today (overdue, whatever the window);
- * - due on or after the later of today and the window's first day, starting by its last day (or,
- *   without a start, due at most 7 days after it: §9 range starts 7 days before the due date);
- * - no due date, starting from 7 days before the window to its last day (§9: 7 days long).
- * These bounds only narrow the scan: the exact §9 range test stays in the caller.
- */
-function openTaskRows(f: WorkloadFilter): SQL {
-  const org = f.organizationId;
-  const live = sql`t.organization_id = ${org} and not t.deleted and not t.archived`;
-  const columns = sql`t.id, t.status, t.start_date, t.due_date, t.time_estimate_ms, t.folder_id, t.space_id`;
-  const filters = sql`${f.space ? sql`and t.space_id = ${f.space}` : sql``} ${f.project ? sql`and t.folder_id = ${f.project}` : sql``}`;
-  const later = f.today > f.from ? f.today : f.from;
-  const dates = [
-    sql`t.due_date < ${utcMidnight(f.today)}`,
-    sql`t.due_date >= ${utcMidnight(later)}
-        and (t.start_date < ${utcMidnight(f.to, 1)} or (t.start_date is null and t.due_date < ${utcMidnight(f.to, 8)}))`,
-    sql`t.due_date is null and t.start_date >= ${utcMidnight(f.from, -7)} and t.start_date < ${utcMidnight(f.to, 1)}`,
-  ];
-  const statuses = [
-    sql`t.status = any ((select open from open_statuses)::text[])`,
-    // A task without a status reads as '' (domain normStatus): open unless the rule says otherwise.
-    sql`t.status is null and ${sql.raw(normStatus("null::text"))} !~ ${sql.raw(FINISHED)}`,
-  ];
-  const branches = statuses.flatMap((status) =>
-    dates.map(
-      (date) => sql`select ${columns} from tasks t where ${live} and ${status} and ${date} ${filters}`,
-    ),
-  );
-  return sql.join(branches, sql` union all `);
-}
-
-/**
- * Distinct non-null statuses of the workspace's live tasks (a loose index scan: one index probe
- * per status), and the open ones among them (alias open_statuses.open, a text[]).
- */
-function openStatusesCte(org: string): SQL {
-  const live = sql`t.organization_id = ${org} and not t.deleted and not t.archived`;
-  return sql`open_statuses as (
-        with recursive s(status) as (
-          (select t.status from tasks t where ${live} and t.status is not null order by t.status limit 1)
-          union all
-          select (select t.status from tasks t where ${live} and t.status > s.status order by t.status limit 1)
-            from s where s.status is not null
-        )
-        select coalesce(array_agg(s.status) filter (
-                 where ${sql.raw(normStatus("s.status"))} !~ ${sql.raw(FINISHED)}), '{}') as open
-          from s where s.status is not null
-      )`;
-}
-
 /**
  * The money of the grid's confirmed bookings (CTEs appended to the grid statement, which gives
  * `rated` and `cum`): PRODUCT.md → Rate cards, priced per line where a line is one task's
@@ -204,9 +134,12 @@ function moneyCtes(org: string): SQL {
              else ${roundHalfEvenSql(sql`l.num * ${rate}`, sql`l.den * 60`, "columns")} end`;
   const defaultInternal = cardIdSql("internal", { organizationId: org, folder: sql`null` });
   return sql`priced as (
-        select r.person, r.task_id, r.s, r.e, r.on_working, r.num_day, r.den_day,
+        -- A day's minutes as an exact fraction (num_day / den_day).
+        select r.person, r.task_id, r.s, r.e, r.on_working,
+               case when r.hpd > 0 then r.hpd * 60 else r.est_ms::numeric end as num_day,
+               case when r.hpd > 0 then 1::numeric else 60000::numeric * r.n_asg * r.days end as den_day,
                coalesce(r.folder_id, '') as folder_key
-          from rated r where not r.tentative and r.num_day > 0
+          from rated r where not r.tentative and (r.hpd > 0 or r.est_ms > 0)
       ),
       -- Each project's client card and the default internal card, resolved once ('' = none).
       project_cards as materialized (
@@ -329,13 +262,13 @@ function moneyCtes(org: string): SQL {
 export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter): Promise<WorkloadGridRow[]> {
   const org = f.organizationId;
   const onlyPerson = f.person !== undefined;
-  const personCondition = onlyPerson ? sql`a.person = ${f.person}` : sql`true`;
+  const personCondition = onlyPerson ? sql`b.person = ${f.person}` : sql`true`;
   const roleHolders = f.role
     ? sql`(select ps.clickup_user_id from person_settings ps
             where ps.organization_id = ${org}
               and exists (select 1 from unnest(ps.role_tags) r where lower(r) = lower(${f.role})))`
     : undefined;
-  const roleCondition = roleHolders ? sql`a.person in ${roleHolders}` : sql`true`;
+  const roleCondition = roleHolders ? sql`b.person in ${roleHolders}` : sql`true`;
   const taskFilterSet = Boolean(f.space || f.project);
   const withUnassigned = f.person === "" || (!onlyPerson && !roleHolders);
   return rows<WorkloadGridRow>(
@@ -348,55 +281,23 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
          where m.organization_id = ${org} and m.custom_item_id = 1001 and not m.deleted
            and m.folder_id is not null and m.status in (select jsonb_array_elements_text(${JSON.stringify(f.bidStatuses)}::jsonb))
       ),
-      ${openStatusesCte(org)},
-      cand as materialized (
-        select t.id, t.space_id, t.folder_id, r.rs, r.re, x.dd,
-               coalesce(t.time_estimate_ms, 0)::numeric / 60000 as est,
-               coalesce(t.time_estimate_ms, 0)::numeric as est_ms,
-               (t.folder_id is not null and t.folder_id in (select folder_id from bid)) as tentative
-          from (${openTaskRows(f)}) t
-         cross join lateral (select (t.start_date at time zone 'UTC')::date as sd,
-                                    (t.due_date at time zone 'UTC')::date as dd) x
-         cross join lateral (select coalesce(x.sd, x.dd - 7) as rs, coalesce(x.dd, x.sd + 7) as re) r
-         cross join win
-         where r.rs <= r.re
-           and ((r.rs <= win.d1 and r.re >= win.d0) or x.dd < win.today)
-      ),
-      hpd_values as (
-        select v.task_id,
-               jsonb_agg(jsonb_build_object('name', cf.name, 'value', v.value) order by cf.name, cf.id) as fields
-          from custom_fields cf
-          join custom_field_values v on v.organization_id = cf.organization_id and v.custom_field_id = cf.id
-          join cand c on c.id = v.task_id
-         where cf.organization_id = ${org} and cf.name ~* ${HOURS_PER_DAY_NAME_PATTERN}
-         group by v.task_id
-      ),
-      hpd as (
-        select task_id, ${sql.raw(hoursPerDayEstimate("fields"))} as h from hpd_values
-      ),
-      -- Each candidate's assignees, read once and hashed (a window over the wide rows sorts them).
-      cand_assignees as (
-        select ta.task_id, array_agg(ta.user_id) as users
-          from task_assignees ta join cand c on c.id = ta.task_id
-         where ta.organization_id = ${org}
-         group by ta.task_id
-      ),
+      -- The bookings of the window (workload_bookings, derived from the synced tables by
+      -- bookings-repo.ts) and those overdue whatever the window.
       asg as materialized (
-        select a.*
-          from (
-            select c.*, coalesce(u.person, '') as person, coalesce(cardinality(ca.users), 1) as n_asg
-              from cand c
-              left join cand_assignees ca on ca.task_id = c.id
-              left join lateral unnest(ca.users) u(person) on true
-          ) a
-         where ${personCondition} and ${roleCondition}
-           ${f.includeTentative ? sql`` : sql`and not a.tentative`}
+        select b.task_id as id, b.space_id, b.folder_id, b.range_start as rs, b.range_end as re, b.due_day as dd,
+               b.estimate_ms as est_ms, b.person, b.assignees as n_asg, b.hours_per_day as hpd,
+               bid.folder_id is not null as tentative
+          from workload_bookings b
+         cross join win
+          left join bid on bid.folder_id = b.folder_id
+         where b.organization_id = ${org}
+           and ((b.range_end >= win.d0 and b.range_start <= win.d1) or b.due_day < win.today)
+           ${f.space ? sql`and b.space_id = ${f.space}` : sql``} ${f.project ? sql`and b.folder_id = ${f.project}` : sql``}
+           and ${personCondition} and ${roleCondition}
+           ${f.includeTentative ? sql`` : sql`and bid.folder_id is null`}
       ),
       inwin as (
-        select a.*, hpd.h as hpd
-          from asg a cross join win
-          left join hpd on hpd.task_id = a.id
-         where a.rs <= win.d1 and a.re >= win.d0
+        select a.* from asg a cross join win where a.rs <= win.d1 and a.re >= win.d0
       ),
       cal as (
         select g::date as day, (extract(isodow from g)::int = any (ws.working_days) and h.day is null) as w,
@@ -411,21 +312,19 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
         select i.person, i.id as task_id, i.folder_id, i.space_id, greatest(i.rs, win.d0) as s, least(i.re, win.d1) as e,
                i.tentative, (i.dd < win.today) as ov, n.nw > 0 as on_working,
                -- Minutes a day in float8: cells are whole minutes (rounded once, at the end), and
-               -- float sums are several times cheaper than numeric ones; money uses the fraction below.
-               (case when i.hpd is not null and i.hpd > 0 then i.hpd::numeric * 60
-                     when i.est > 0 then i.est / i.n_asg / (case when n.nw > 0 then n.nw else i.re - i.rs + 1 end)
-                     else 0 end)::float8 as rate,
-               -- The same minutes a day as an exact fraction (num_day / den_day), for pricing.
-               case when i.hpd is not null and i.hpd > 0 then i.hpd::numeric * 60
-                    when i.est > 0 then i.est_ms else 0 end as num_day,
-               case when i.hpd is not null and i.hpd > 0 then 1::numeric
-                    when i.est > 0 then 60000::numeric * i.n_asg * (case when n.nw > 0 then n.nw else i.re - i.rs + 1 end)
-                    else 1::numeric end as den_day
+               -- float sums are several times cheaper than numeric ones; money prices the exact
+               -- fraction (moneyCtes).
+               case when i.hpd > 0 then (i.hpd * 60)::float8
+                    when i.est_ms > 0 then i.est_ms::float8 / (60000 * i.n_asg * n.days)
+                    else 0 end as rate,
+               i.est_ms, i.hpd, i.n_asg, n.days
           from inwin i
          cross join win
           join cum a on a.day = i.rs
           join cum b on b.day = i.re
-         cross join lateral (select b.c - a.c + (case when a.w then 1 else 0 end) as nw) n
+         cross join lateral (select b.c - a.c + (case when a.w then 1 else 0 end) as nw) w
+         -- The days the estimate is spread over: the range's working days, else all its days.
+         cross join lateral (select w.nw, case when w.nw > 0 then w.nw else i.re - i.rs + 1 end as days) n
       ),
       ev as (
         select person, s as day,
