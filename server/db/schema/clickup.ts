@@ -435,3 +435,36 @@ export const workloadBookingsDirty = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.taskId] })],
 );
+
+/**
+ * The workload bookings spread over their days (spec §9): per workspace day, person, project
+ * (folder, '' when none) and space ('' when none), the booked milliseconds of every booking of
+ * workload_bookings that books that day — each task's estimate split between its assignees and
+ * over the working days of its range (all its days when it has none), in whole milliseconds whose
+ * sum is the share (the remainder goes to the last days), or its `h/d est` hours every such day.
+ * The grid sums a window's rows instead of spreading tens of thousands of bookings per request.
+ * Kept by workload/bookings-repo.ts refreshWorkloadBookings in the same statement as the bookings
+ * (the changed bookings' old spread out, their new one in; integer sums, so nothing drifts); a
+ * change of the workspace's working days or holidays derives every row again (migration 0033).
+ */
+export const workloadDays = pgTable(
+  "workload_days",
+  {
+    organizationId: orgId(),
+    day: date("day", { mode: "string" }).notNull(),
+    /** ClickUp user id; '' for the Unassigned row. */
+    person: text("person").notNull(),
+    folderId: text("folder_id").notNull(),
+    spaceId: text("space_id").notNull(),
+    bookedMs: bigint("booked_ms", { mode: "number" }).notNull(),
+    /** The bookings that book this day (0: a row left to remove, read as absent). */
+    bookings: integer("bookings").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.day, t.person, t.folderId, t.spaceId] }),
+    // The rows left at no booking, removed at the end of each sync (pruneWorkloadDays).
+    index("workload_days_empty_idx")
+      .on(t.organizationId)
+      .where(sql`${t.bookings} <= 0`),
+  ],
+);

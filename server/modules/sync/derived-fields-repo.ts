@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { run, type Executor } from "../../db/executor";
-import { refreshWorkloadBookings } from "../workload/bookings-repo";
+import { pruneWorkloadDays, refreshWorkloadBookings } from "../workload/bookings-repo";
 import { jsonb } from "./jsonb";
 
 /**
@@ -111,4 +111,5 @@ export async function recomputeDerived(ex: Executor, orgId: string, taskIds: str
 
   // Every marked task of the workspace, whatever `taskIds` says: the triggers know what changed.
   await refreshWorkloadBookings(ex, orgId);
+  await pruneWorkloadDays(ex, orgId);
 }

@@ -143,7 +143,7 @@ export async function analyzeSyncedTables(ex: Executor): Promise<void> {
 }
 
 const SYNCED_TABLES = sql`spaces, folders, lists, list_members, provider_users, tasks, task_assignees,
-  custom_fields, custom_field_values, time_entries, time_entry_days`;
+  custom_fields, custom_field_values, time_entries, time_entry_days, workload_bookings, workload_days`;
 
 /**
  * After a full sync: the space of the rows its finalize rewrote (every task's derived fields, the

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { firstRow, rows, type Executor } from "../../db/executor";
-import { cardIdSql, rateSql, roundHalfEvenBigintSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
+import { cardIdSql, priceSql, rateSql } from "../rate-cards/rates-sql";
 
 /*
  * All SQL of the workload grid (spec §2 Workload, §9): one statement aggregates every open
@@ -113,39 +113,27 @@ export interface WorkloadGridRow {
 
 /**
  * The money of the grid's confirmed bookings (CTEs appended to the grid statement, which gives
- * `rated` and `cum`): PRODUCT.md → Rate cards, priced per line where a line is one task's
- * booked minutes for one person within one rate period — the task's days in the window split
- * wherever a rate line that may apply to the person (their person line or a line of one of their
- * role tags, on the default internal card or the project's client card) takes effect, so an hour
- * is priced at the rate in force on the day it is booked. A rate depends on the person, the card
+ * `booked` and `win`): PRODUCT.md → Rate cards, priced per line where a line is one person's
+ * booked time on one project on one day (as the reports' time_entry_days lines), so an hour is
+ * priced at the rate in force on the day it is booked. A rate depends on the person, the card
  * and the day only, so each (person, card) pair the lines need is cut into the ranges of the
- * window between those effective dates, and rateSql (domain/rates.ts) runs once per range (a few
- * hundred) rather than once per line (tens of thousands); a line reads the range holding its
- * first day. Its price is minutes × rate / 60 rounded half-even once (roundHalfEvenSql, on the
- * exact fraction of minutes); totals are sums of those rounded lines.
- * A line without a rate is unpriced: its minutes are counted apart, never priced at 0.
- * Tentative (Bid-phase) minutes are not priced.
+ * window between the effective dates of the lines that may apply to the person (their person
+ * line or a line of one of their role tags, on the default internal card or the project's client
+ * card), and rateSql (domain/rates.ts) runs once per range (a few hundred) rather than once per
+ * line (thousands). A line's price is booked ms × rate / 3,600,000 rounded half-even once
+ * (priceSql); totals are sums of those rounded lines. A line without a rate is unpriced: its
+ * minutes are counted apart, never priced at 0. Tentative (Bid-phase) bookings are not priced.
  */
 function moneyCtes(org: string): SQL {
-  // A line's minutes × rate ÷ 60, rounded half-even: in bigint when the product fits (2^40 × 2^22).
-  const price = (rate: SQL) =>
-    sql`case when l.num_i is not null and ${rate} < 4194304
-             then ${roundHalfEvenBigintSql(sql`(l.num_i * ${rate})`, sql`l.den60_i`)}
-             else ${roundHalfEvenSql(sql`l.num * ${rate}`, sql`l.den * 60`, "columns")} end`;
   const defaultInternal = cardIdSql("internal", { organizationId: org, folder: sql`null` });
   return sql`priced as (
-        -- A day's minutes as an exact fraction (num_day / den_day).
-        select r.person, r.task_id, r.s, r.e, r.on_working,
-               case when r.hpd > 0 then r.hpd * 60 else r.est_ms::numeric end as num_day,
-               case when r.hpd > 0 then 1::numeric else 60000::numeric * r.n_asg * r.days end as den_day,
-               coalesce(r.folder_id, '') as folder_key
-          from rated r where not r.tentative and (r.hpd > 0 or r.est_ms > 0)
+        select b.person, b.day, b.folder_id, b.booked_ms as ms from booked b where not b.tentative and b.booked_ms > 0
       ),
       -- Each project's client card and the default internal card, resolved once ('' = none).
       project_cards as materialized (
-        select f.folder_key,
-               coalesce(${cardIdSql("client", { organizationId: org, folder: sql`nullif(f.folder_key, '')` })}, '') as card
-          from (select distinct p.folder_key from priced p) f
+        select f.folder_id,
+               coalesce(${cardIdSql("client", { organizationId: org, folder: sql`nullif(f.folder_id, '')` })}, '') as card
+          from (select distinct p.folder_id from priced p) f
       ),
       internal_card as materialized (select coalesce(${defaultInternal}, '') as card),
       person_roles as materialized (
@@ -156,7 +144,7 @@ function moneyCtes(org: string): SQL {
       -- Every (person, card) a priced line reads a rate from.
       rate_pairs as (
         select distinct p.person, c.card
-          from priced p join project_cards c on c.folder_key = p.folder_key
+          from priced p join project_cards c on c.folder_id = p.folder_id
         union
         select distinct p.person, i.card from priced p cross join internal_card i
       ),
@@ -182,170 +170,107 @@ function moneyCtes(org: string): SQL {
                ${rateSql("internal", { organizationId: org, person: sql`t.person`, roles: sql`r.roles`, folder: sql`null`, day: sql`t.day` }, sql`nullif(t.card, '')`)} as rate
           from rate_points t join person_roles r on r.person = t.person
       ),
-      priced_cards as (
-        select p.*, c.card as client_card, i.card as cost_card
+      lines as (
+        select p.person, p.ms, cr.rate as cost_rate, kr.rate as client_rate
           from priced p
-          join project_cards c on c.folder_key = p.folder_key
+          join project_cards c on c.folder_id = p.folder_id
          cross join internal_card i
-      ),
-      -- The days inside a line where either of its rates changes (few: most lines have none).
-      inner_bounds as materialized (
-        select distinct p.person, p.task_id, t.d_from as day
-          from priced_cards p
-          join (select t.* from rate_ranges t cross join win where t.d_from > win.d0) t
-            on t.person = p.person and (t.card = p.cost_card or t.card = p.client_card)
-           and t.d_from > p.s and t.d_from <= p.e
-      ),
-      first_bounds as (
-        select b.person, b.task_id, min(b.day) as day from inner_bounds b group by b.person, b.task_id
-      ),
-      -- Each line cut at those days: its first piece, then one piece from each of them.
-      segs as (
-        select p.person, p.cost_card, p.client_card, p.on_working, p.num_day, p.den_day, p.s as s1,
-               coalesce(fb.day - 1, p.e) as e1
-          from priced_cards p
-          left join first_bounds fb on fb.person = p.person and fb.task_id = p.task_id
-        union all
-        select p.person, p.cost_card, p.client_card, p.on_working, p.num_day, p.den_day, b.day,
-               coalesce(lead(b.day) over (partition by b.person, b.task_id order by b.day) - 1, p.e)
-          from inner_bounds b
-          join priced_cards p on p.person = b.person and p.task_id = b.task_id
-      ),
-      lines as materialized (
-        select l.*,
-               -- Whole minutes' numerators (an estimate's milliseconds, most h/d est values) and
-               -- rates that cannot overflow a bigint product are priced in bigint arithmetic.
-               case when l.num = trunc(l.num) and l.num < 1099511627776 then l.num::bigint end as num_i,
-               (l.den * 60)::bigint as den60_i
-          from (
-        select g.person,
-               g.num_day * (case when g.on_working
-                                 then cb.c - ca.c + (case when ca.w then 1 else 0 end)
-                                 else g.e1 - g.s1 + 1 end) as num,
-               g.den_day as den,
-               cr.rate as cost_rate,
-               kr.rate as client_rate
-          from segs g
-          join cum ca on ca.day = g.s1
-          join cum cb on cb.day = g.e1
-          left join rate_ranges cr on cr.person = g.person and cr.card = g.cost_card
-           and g.s1 >= cr.d_from and g.s1 < cr.d_to
-          left join rate_ranges kr on kr.person = g.person and kr.card = g.client_card
-           and g.s1 >= kr.d_from and g.s1 < kr.d_to
-          ) l
+          left join rate_ranges cr on cr.person = p.person and cr.card = i.card
+           and p.day >= cr.d_from and p.day < cr.d_to
+          left join rate_ranges kr on kr.person = p.person and kr.card = c.card
+           and p.day >= kr.d_from and p.day < kr.d_to
       ),
       money as (
         select l.person,
                case when count(*) filter (where l.cost_rate is not null) = 0 then null
-                    else sum(${price(sql`l.cost_rate`)}) end as cost,
+                    else sum(${priceSql(sql.raw("l.ms"), sql.raw("l.cost_rate"), "columns")}) end as cost,
                case when count(*) filter (where l.client_rate is not null) = 0 then null
-                    else sum(${price(sql`l.client_rate`)}) end as revenue,
-               coalesce(round(sum(l.num / l.den) filter (where l.cost_rate is null)), 0)::bigint
-                 as unpriced_cost_minutes,
-               coalesce(round(sum(l.num / l.den) filter (where l.client_rate is null)), 0)::bigint
+                    else sum(${priceSql(sql.raw("l.ms"), sql.raw("l.client_rate"), "columns")}) end as revenue,
+               coalesce(round(sum(l.ms) filter (where l.cost_rate is null) / 60000.0), 0)::bigint as unpriced_cost_minutes,
+               coalesce(round(sum(l.ms) filter (where l.client_rate is null) / 60000.0), 0)::bigint
                  as unpriced_revenue_minutes
-          from lines l where l.num > 0
+          from lines l
          group by l.person
       )`;
 }
 
 /**
  * The grid in one statement: per person (and the Unassigned row) per day of the window, booked
- * and tentative minutes, capacity and time off, overdue days; and per person the open tasks
- * due before today. Rows: every ClickUp user of the workspace (or the filtered person / role
+ * and tentative minutes (the window's rows of workload_days, kept by bookings-repo.ts), capacity
+ * and time off (workload_capacity), overdue days; and per person the open tasks due before today
+ * (workload_bookings). Rows: every ClickUp user of the workspace (or the filtered person / role
  * holders); with a space or project filter only people with tasks under it; then assignees
  * missing from the users table; the Unassigned row last (not with a person or role filter).
- *
- * Spreading uses running sums over the window (a rate starts on a task's first day and stops
- * after its last), so the cost grows with tasks + people × days, not tasks × days.
  */
 export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter): Promise<WorkloadGridRow[]> {
   const org = f.organizationId;
   const onlyPerson = f.person !== undefined;
-  const personCondition = onlyPerson ? sql`b.person = ${f.person}` : sql`true`;
   const roleHolders = f.role
     ? sql`(select ps.clickup_user_id from person_settings ps
             where ps.organization_id = ${org}
               and exists (select 1 from unnest(ps.role_tags) r where lower(r) = lower(${f.role})))`
     : undefined;
-  const roleCondition = roleHolders ? sql`b.person in ${roleHolders}` : sql`true`;
   const taskFilterSet = Boolean(f.space || f.project);
   const withUnassigned = f.person === "" || (!onlyPerson && !roleHolders);
-  return rows<WorkloadGridRow>(
+  // The filters every read of workload_days (d) and workload_bookings (b) shares.
+  const filters = (t: "d" | "b") => {
+    const c = (column: string) => sql.raw(`${t}.${column}`);
+    return sql`${f.space ? sql`and ${c("space_id")} = ${f.space}` : sql``}
+      ${f.project ? sql`and ${c("folder_id")} = ${f.project}` : sql``}
+      ${onlyPerson ? sql`and ${c("person")} = ${f.person ?? ""}` : sql``}
+      ${roleHolders ? sql`and ${c("person")} in ${roleHolders}` : sql``}
+      ${f.includeTentative ? sql`` : sql`and bid.folder_id is null`}`;
+  };
+  const found = await rows<RawGridRow>(
     executor,
     sql`with
       win as (select ${f.from}::date as d0, ${f.to}::date as d1, ${f.today}::date as today),
-      ws as (select o.working_days from organizations o where o.id = ${org}),
       bid as (
         select distinct m.folder_id from tasks m
          where m.organization_id = ${org} and m.custom_item_id = 1001 and not m.deleted
            and m.folder_id is not null and m.status in (select jsonb_array_elements_text(${JSON.stringify(f.bidStatuses)}::jsonb))
       ),
-      -- The bookings of the window (workload_bookings, derived from the synced tables by
-      -- bookings-repo.ts) and those overdue whatever the window.
-      asg as materialized (
-        select b.task_id as id, b.space_id, b.folder_id, b.range_start as rs, b.range_end as re, b.due_day as dd,
-               b.estimate_ms as est_ms, b.person, b.assignees as n_asg, b.hours_per_day as hpd,
-               bid.folder_id is not null as tentative
+      -- The window's booked days; a Bid-phase project's (spec §4) are tentative.
+      booked as materialized (
+        select d.person, d.day, d.folder_id, d.space_id, d.booked_ms, bid.folder_id is not null as tentative
+          from workload_days d
+         cross join win
+          left join bid on bid.folder_id = d.folder_id
+         where d.organization_id = ${org} and d.day between win.d0 and win.d1 and d.bookings > 0
+           ${filters("d")}
+      ),
+      -- The bookings of tasks due before today: overdue, whatever the window.
+      late as materialized (
+        select b.task_id, b.person, b.range_start as rs, b.range_end as re
           from workload_bookings b
          cross join win
           left join bid on bid.folder_id = b.folder_id
-         where b.organization_id = ${org}
-           and ((b.range_end >= win.d0 and b.range_start <= win.d1) or b.due_day < win.today)
-           ${f.space ? sql`and b.space_id = ${f.space}` : sql``} ${f.project ? sql`and b.folder_id = ${f.project}` : sql``}
-           and ${personCondition} and ${roleCondition}
-           ${f.includeTentative ? sql`` : sql`and bid.folder_id is null`}
+         where b.organization_id = ${org} and b.due_day < win.today
+           ${filters("b")}
       ),
-      inwin as (
-        select a.* from asg a cross join win where a.rs <= win.d1 and a.re >= win.d0
-      ),
-      cal as (
-        select g::date as day, (extract(isodow from g)::int = any (ws.working_days) and h.day is null) as w,
-               h.day is not null as hol
-          from win, ws,
-               generate_series(least(win.d0, (select min(rs) from inwin))::timestamp,
-                               greatest(win.d1, (select max(re) from inwin))::timestamp, interval '1 day') g
-          left join workspace_holidays h on h.organization_id = ${org} and h.day = g::date
-      ),
-      cum as (select day, w, sum(case when w then 1 else 0 end) over (order by day) as c from cal),
-      rated as (
-        select i.person, i.id as task_id, i.folder_id, i.space_id, greatest(i.rs, win.d0) as s, least(i.re, win.d1) as e,
-               i.tentative, (i.dd < win.today) as ov, n.nw > 0 as on_working,
-               -- Minutes a day in float8: cells are whole minutes (rounded once, at the end), and
-               -- float sums are several times cheaper than numeric ones; money prices the exact
-               -- fraction (moneyCtes).
-               case when i.hpd > 0 then (i.hpd * 60)::float8
-                    when i.est_ms > 0 then i.est_ms::float8 / (60000 * i.n_asg * n.days)
-                    else 0 end as rate,
-               i.est_ms, i.hpd, i.n_asg, n.days
-          from inwin i
+      late_days as (
+        select l.person, array_agg(distinct (g::date - win.d0)::int) as idx
+          from late l
          cross join win
-          join cum a on a.day = i.rs
-          join cum b on b.day = i.re
-         cross join lateral (select b.c - a.c + (case when a.w then 1 else 0 end) as nw) w
-         -- The days the estimate is spread over: the range's working days, else all its days.
-         cross join lateral (select w.nw, case when w.nw > 0 then w.nw else i.re - i.rs + 1 end as days) n
+         cross join lateral generate_series(greatest(l.rs, win.d0)::timestamp, least(l.re, win.d1)::timestamp,
+                                            interval '1 day') g
+         group by l.person
       ),
-      ev as (
-        select person, s as day,
-               case when on_working and not tentative then rate else 0 end as bw,
-               case when not on_working and not tentative then rate else 0 end as ba,
-               case when on_working and tentative then rate else 0 end as tw,
-               case when not on_working and tentative then rate else 0 end as tall,
-               case when ov then 1 else 0 end as ov
-          from rated
-        union all
-        select person, e + 1,
-               case when on_working and not tentative then -rate else 0 end,
-               case when not on_working and not tentative then -rate else 0 end,
-               case when on_working and tentative then -rate else 0 end,
-               case when not on_working and tentative then -rate else 0 end,
-               case when ov then -1 else 0 end
-          from rated cross join win where e < win.d1
+      -- Per person: the days with bookings (sparse: the client of this repo fills the rest).
+      cells as (
+        select c.person, array_agg(c.idx order by c.idx) as idx,
+               array_agg(round(c.booked_ms::float8 / 60000)::int order by c.idx) as booked,
+               array_agg(round(c.tentative_ms::float8 / 60000)::int order by c.idx) as tentative
+          from (
+            select b.person, (b.day - win.d0)::int as idx,
+                   coalesce(sum(b.booked_ms) filter (where not b.tentative), 0) as booked_ms,
+                   coalesce(sum(b.booked_ms) filter (where b.tentative), 0) as tentative_ms
+              from booked b cross join win group by b.person, b.day, win.d0
+          ) c
+         group by c.person
       ),
-      evd as (
-        select person, day, sum(bw) as bw, sum(ba) as ba, sum(tw) as tw, sum(tall) as tall, sum(ov) as ov
-          from ev group by person, day
+      booked_people as (
+        select b.person from booked b union select l.person from late l
       ),
       people as (
         select u.id as person, true as known, u.username as pu_username, u.email as pu_email
@@ -353,54 +278,30 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
          where u.organization_id = ${org}
            ${onlyPerson ? sql`and u.id = ${f.person ?? ""}` : sql``}
            ${roleHolders ? sql`and u.id in ${roleHolders}` : sql``}
-           ${taskFilterSet ? sql`and exists (select 1 from asg where asg.person = u.id)` : sql``}
+           ${taskFilterSet ? sql`and u.id in (select person from booked_people)` : sql``}
         union all
-        select distinct a.person, false, null::text, null::text
-          from asg a
+        select a.person, false, null::text, null::text
+          from booked_people a
          where a.person <> ''
            and not exists (select 1 from provider_users u where u.organization_id = ${org} and u.id = a.person)
         ${withUnassigned ? sql`union all select '', false, null::text, null::text` : sql``}
       ),
-      days as (
-        select cal.day, cal.w, (cal.day - win.d0)::int as idx
-          from cal cross join win where cal.day between win.d0 and win.d1
-      ),
-      cells as (
-        select p.person, d.day, d.idx, d.w,
-               sum(coalesce(e.bw, 0)) over run as bw,
-               sum(coalesce(e.ba, 0)) over run as ba,
-               sum(coalesce(e.tw, 0)) over run as tw,
-               sum(coalesce(e.tall, 0)) over run as tall,
-               sum(coalesce(e.ov, 0)) over run as ov
-          from people p
-         cross join days d
-          left join evd e on e.person = p.person and e.day = d.day
-        window run as (partition by p.person order by d.day)
-      ),
+      -- Capacity per person per day (workload_capacity); a person without a row has none.
       cap as (
-        select c.clickup_user_id, c.day, c.capacity_minutes, c.time_off_minutes, c.is_holiday, c.is_working_day
+        select c.clickup_user_id as person,
+               array_agg(c.capacity_minutes order by c.day) as capacity,
+               array_agg(c.time_off_minutes order by c.day) as time_off,
+               array_agg((c.day - win.d0)::int order by c.day) filter (where not c.is_working_day or c.is_holiday) as off
           from win, workload_capacity(${org}, win.d0, win.d1) c
-      ),
-      grid as (
-        select c.person,
-               array_agg(round((case when c.w then c.bw else 0 end + c.ba)::float8)::int order by c.idx) as booked,
-               array_agg(round((case when c.w then c.tw else 0 end + c.tall)::float8)::int order by c.idx) as tentative,
-               array_agg(coalesce(k.capacity_minutes, 0) order by c.idx) as capacity,
-               array_agg(coalesce(k.time_off_minutes, 0) order by c.idx) as time_off,
-               array_agg(c.idx order by c.idx) filter (
-                 where k.clickup_user_id is null or not k.is_working_day or k.is_holiday) as off,
-               array_agg(c.idx order by c.idx) filter (where c.ov > 0) as overdue_days
-          from cells c
-          left join cap k on k.clickup_user_id = c.person and k.day = c.day
-         group by c.person
+         group by c.clickup_user_id
       ),
       overdue as (
-        select a.person, count(distinct a.id)::int as n from asg a cross join win
-         where a.dd < win.today group by a.person
+        select l.person, count(*)::int as n from (select distinct person, task_id from late) l group by l.person
       ),
       person_spaces as (
-        select i.person, array_agg(distinct i.space_id order by i.space_id) as ids
-          from inwin i where i.space_id is not null group by i.person
+        select x.person, array_agg(x.space_id order by x.space_id) as ids
+          from (select distinct b.person, b.space_id from booked b where b.space_id <> '') x
+         group by x.person
       )${
         f.withMoney
           ? sql`,
@@ -410,7 +311,7 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
       select p.person, p.known, p.pu_username, p.pu_email,
              tu.username as task_username, tu.email as task_email,
              ps.role_tags, sp.ids as space_ids,
-             g.booked, g.tentative, g.capacity, g.time_off, g.off, g.overdue_days,
+             c.idx as booked_idx, c.booked, c.tentative, k.capacity, k.time_off, k.off, ld.idx as overdue_days,
              coalesce(od.n, 0) as overdue_tasks, ps.utilization_target_bp as utilisation_target_bp,
              ${
                f.withMoney
@@ -421,10 +322,12 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
                  : sql`null::bigint as cost, null::bigint as revenue,
                        null::bigint as unpriced_cost_minutes, null::bigint as unpriced_revenue_minutes,`
              }
-             (select array_agg(cal.day - win.d0 order by cal.day) from cal cross join win
-               where cal.hol and cal.day between win.d0 and win.d1) as holidays
+             (select array_agg((h.day - win.d0)::int order by h.day) from workspace_holidays h cross join win
+               where h.organization_id = ${org} and h.day between win.d0 and win.d1) as holidays
         from people p
-        join grid g on g.person = p.person
+        left join cells c on c.person = p.person
+        left join cap k on k.person = p.person
+        left join late_days ld on ld.person = p.person
         left join overdue od on od.person = p.person
         left join person_spaces sp on sp.person = p.person
         ${f.withMoney ? sql`left join money m on m.person = p.person` : sql``}
@@ -443,4 +346,31 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
         ) tu on true
        order by p.person = '', lower(coalesce(p.pu_username, p.pu_email, p.person)), p.person`,
   );
+  const length =
+    Math.round((Date.parse(`${f.to}T00:00:00Z`) - Date.parse(`${f.from}T00:00:00Z`)) / 86_400_000) + 1;
+  return found.map(({ booked_idx, booked, tentative, capacity, time_off, off, ...row }) => {
+    const dense = (values: number[] | null) => {
+      const out = new Array<number>(length).fill(0);
+      booked_idx?.forEach((i, k) => (out[i] = values?.[k] ?? 0));
+      return out;
+    };
+    return {
+      ...row,
+      booked: dense(booked),
+      tentative: dense(tentative),
+      capacity: capacity ?? new Array<number>(length).fill(0),
+      time_off: time_off ?? new Array<number>(length).fill(0),
+      // Without a capacity row a person has no working day in the window.
+      off: capacity ? off : Array.from({ length }, (_, i) => i),
+    };
+  });
+}
+
+/** A grid row as the statement returns it: booked days sparse, capacity absent for non-users. */
+interface RawGridRow extends Omit<WorkloadGridRow, "booked" | "tentative" | "capacity" | "time_off"> {
+  booked_idx: number[] | null;
+  booked: number[] | null;
+  tentative: number[] | null;
+  capacity: number[] | null;
+  time_off: number[] | null;
 }

@@ -14,6 +14,7 @@ import type {
   WorkloadTimeEntriesResponse,
 } from "./contract";
 import { priceSql, roundHalfEvenBigintSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
+import { refreshWorkloadBookings } from "./bookings-repo";
 
 /*
  * The workload API on rows computed by hand. Window: Monday 2026-11-16 … Sunday 2026-11-29
@@ -707,5 +708,103 @@ describe("workload money", () => {
       totals: { utilisationBp: 2963 },
     });
     expect(person(res.body, BOB).utilisationTargetBp).toBeNull();
+  });
+});
+
+describe("workload bookings and their days, kept by triggers", () => {
+  /** The workspace's booked days as stored, and as a rebuild of every task derives them. */
+  async function storedAndRebuilt(org: string) {
+    const read = () =>
+      rows<{ day: string; person: string; folder_id: string; booked_ms: number; bookings: number }>(
+        ctx.database.db,
+        sql`select to_char(day, 'YYYY-MM-DD') as day, person, folder_id, booked_ms::float8 as booked_ms, bookings
+              from workload_days where organization_id = ${org} and bookings > 0
+             order by day, person, folder_id, space_id`,
+      );
+    await refreshWorkloadBookings(ctx.database.db, org);
+    const stored = await read();
+    await ctx.database.raw.query(
+      `insert into workload_bookings_dirty values ($1, '*') on conflict do nothing`,
+      [org],
+    );
+    expect(await refreshWorkloadBookings(ctx.database.db, org)).toBe(1);
+    return { stored, rebuilt: await read() };
+  }
+
+  it("books again what a task, its assignees, its h/d est value, a holiday or its status change", async () => {
+    const boss = await createUserInWorkspace(ctx, { role: "owner" });
+    const org = boss.organizationId;
+    const jobTask = taskBuilder({ spaceId: "sp-k", folderId: "f-k", folderName: "K", listId: "l-k" });
+    await seedClickupData(ctx.database.db, org, {
+      spaces: [{ id: "sp-k", name: "K" }],
+      folders: [{ id: "f-k", name: "K", spaceId: "sp-k" }],
+      providerUsers: [
+        { id: "u-1", username: "One" },
+        { id: "u-2", username: "Two" },
+      ],
+      // Mon 16th – Fri 20th, 10 h for One: 120 min a day.
+      tasks: [
+        jobTask({
+          id: "k-1",
+          startDate: d("2026-11-16"),
+          dueDate: d("2026-11-20"),
+          timeEstimateMs: 10 * H,
+          assigneesArray: [{ id: "u-1" }],
+        }),
+      ],
+    });
+    const q = (text: string) => ctx.database.raw.query(text, [org]);
+    const booked = async (id: string) => {
+      const res = await grid(`from=${FROM}&to=${TO}`, boss);
+      expect(res.status).toBe(200);
+      return person(res.body, id).booked;
+    };
+    const consistent = async () => {
+      const { stored, rebuilt } = await storedAndRebuilt(org);
+      expect(stored.length).toBeGreaterThan(0);
+      expect(stored).toEqual(rebuilt);
+    };
+    expect(await booked("u-1")).toEqual(at({ 0: 120, 1: 120, 2: 120, 3: 120, 4: 120 }));
+    await consistent();
+
+    // The estimate halves (a webhook's upsert): 60 min a day.
+    await q(`update tasks set time_estimate_ms = ${5 * H} where organization_id = $1 and id = 'k-1'`);
+    expect(await booked("u-1")).toEqual(at({ 0: 60, 1: 60, 2: 60, 3: 60, 4: 60 }));
+    await consistent();
+
+    // Two assignees share it: 30 min each.
+    await q(`insert into task_assignees (organization_id, task_id, user_id) values ($1, 'k-1', 'u-2')`);
+    expect(await booked("u-1")).toEqual(at({ 0: 30, 1: 30, 2: 30, 3: 30, 4: 30 }));
+    expect(await booked("u-2")).toEqual(at({ 0: 30, 1: 30, 2: 30, 3: 30, 4: 30 }));
+    await consistent();
+
+    // An h/d est value of 1.5 wins over the spread: 90 min a day each.
+    await q(
+      `insert into custom_fields (organization_id, id, name, field_type) values ($1, 'cf-k', 'h/d est', 'number')`,
+    );
+    await q(
+      `insert into custom_field_values (organization_id, task_id, custom_field_id, value) values ($1, 'k-1', 'cf-k', '1.5')`,
+    );
+    expect(await booked("u-2")).toEqual(at({ 0: 90, 1: 90, 2: 90, 3: 90, 4: 90 }));
+    await consistent();
+
+    // A holiday on Wed 18th: that day books nothing; the value is cleared: 5 h over 4 days.
+    await q(
+      `insert into workspace_holidays (organization_id, day, name) values ($1, '2026-11-18', 'Closed')`,
+    );
+    await q(`delete from custom_field_values where organization_id = $1 and task_id = 'k-1'`);
+    expect(await booked("u-2")).toEqual(at({ 0: 38, 1: 38, 3: 38, 4: 38 }));
+    await consistent();
+
+    // Monday becomes a day off for the workspace: 5 h over Tue, Thu, Fri (50 min each, split).
+    await q(`update organizations set working_days = '{2,3,4,5}' where id = $1`);
+    expect(await booked("u-1")).toEqual(at({ 1: 50, 3: 50, 4: 50 }));
+    await consistent();
+
+    // Finished: nothing booked, no day left.
+    await q(`update tasks set status = 'complete' where organization_id = $1 and id = 'k-1'`);
+    expect(await booked("u-1")).toEqual(zeros());
+    const { stored } = await storedAndRebuilt(org);
+    expect(stored).toEqual([]);
   });
 });
