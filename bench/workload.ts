@@ -4,7 +4,9 @@
  * statement, names and totals; HTTP and session lookup excluded) for a 4-week and a quarter
  * window, beside
  *  (a) the raw-SQL floor — one hand-written aggregate of the same numbers (booked and tentative
- *      minutes per person per day, capacity from workload_capacity) with no app code around it;
+ *      minutes per person per day, capacity from workload_capacity) over the derived table the
+ *      endpoint reads (workload_days), with no app code around it; and beside it the same numbers
+ *      from the synced tasks themselves (no derived table), the floor before workload_days;
  *  (b) the seed's path — every task in pages of 5,000 ordered by id, spaces, folders, users
  *      (limit 1,000), user_organizations and all detailed time entries, aggregated in JavaScript
  *      with the domain/ rules.
@@ -66,6 +68,30 @@ async function floor(database: Database, from: string, to: string, bidStatuses: 
               sum(a.est / a.n / (a.re - a.rs + 1)) filter (where a.tentative) as tentative
          from a, generate_series(greatest(a.rs, $2::date), least(a.re, $3::date), interval '1 day') g
         group by a.person, g::date)
+     select c.clickup_user_id, c.day, c.capacity_minutes, cells.booked, cells.tentative
+       from workload_capacity($1, $2::date, $3::date) c
+       left join cells on cells.person = c.clickup_user_id and cells.day = c.day`,
+    [ORG, from, to, bidStatuses],
+  );
+  return rows.length;
+}
+
+/**
+ * (a′) The same floor over the derived tables the endpoint reads: booked and tentative ms per
+ * person per day summed from the window's workload_days rows, joined to workload_capacity — the
+ * least work that gives those numbers from what is stored.
+ */
+async function floorDerived(database: Database, from: string, to: string, bidStatuses: string[]) {
+  const { rows } = await database.raw.query(
+    `with bid as (select distinct folder_id from tasks where organization_id = $1 and custom_item_id = 1001
+                    and status = any($4::text[])),
+          cells as (
+            select d.person, d.day,
+                   sum(d.booked_ms) filter (where d.folder_id not in (select folder_id from bid)) as booked,
+                   sum(d.booked_ms) filter (where d.folder_id in (select folder_id from bid)) as tentative
+              from workload_days d
+             where d.organization_id = $1 and d.day between $2::date and $3::date and d.bookings > 0
+             group by d.person, d.day)
      select c.clickup_user_id, c.day, c.capacity_minutes, cells.booked, cells.tentative
        from workload_capacity($1, $2::date, $3::date) c
        left join cells on cells.person = c.clickup_user_id and cells.day = c.day`,
@@ -176,12 +202,14 @@ runOnSyncedAgency(
       const endpoint = await measure(async () => {
         last = await getWorkload(ctx, query);
       }, runs);
-      const floorStat = await measure(() => floor(database, from, to, bidStatuses), runs);
+      const floorStat = await measure(() => floorDerived(database, from, to, bidStatuses), runs);
+      const tasksFloor = await measure(() => floor(database, from, to, bidStatuses), runs);
       const seed = await measure(() => seedPath(database, from, to), Math.max(3, Math.floor(runs / 5)));
       const bytes = Buffer.byteLength(JSON.stringify(last));
       lines.push(
         `${label.padEnd(9)}${fmt(endpoint.p50)}${fmt(endpoint.p95)}${fmt(floorStat.p50)}${fmt(floorStat.p95)}${fmt(seed.p50)}${fmt(seed.p95)}` +
           `   ×${(endpoint.p50 / floorStat.p50).toFixed(2)} of floor, ${(seed.p50 / endpoint.p50).toFixed(0)}× faster than the seed's path; ` +
+          `floor from the tasks (no derived table) p50 ${tasksFloor.p50.toFixed(1)}, p95 ${tasksFloor.p95.toFixed(1)}; ` +
           `${last?.people.length ?? 0} people × ${last?.days.length ?? 0} days, ${(bytes / 1024).toFixed(0)} KB JSON`,
       );
     }

@@ -170,28 +170,53 @@ function moneyCtes(org: string): SQL {
                ${rateSql("internal", { organizationId: org, person: sql`t.person`, roles: sql`r.roles`, folder: sql`null`, day: sql`t.day` }, sql`nullif(t.card, '')`)} as rate
           from rate_points t join person_roles r on r.person = t.person
       ),
-      lines as (
-        select p.person, p.ms, cr.rate as cost_rate, kr.rate as client_rate
-          from priced p
-          join project_cards c on c.folder_id = p.folder_id
+      -- Each (person, card)'s ranges as one row (few pairs have more than one range): a line
+      -- finds its pair by equality (a hash join) and its range by subscript.
+      rate_table as materialized (
+        select r.person, r.card, array_agg(r.d_from order by r.d_from) as froms,
+               array_agg(r.rate order by r.d_from) as rates
+          from rate_ranges r group by r.person, r.card
+      ),
+      -- Each person's lines on each project, gathered (a hash aggregate: no sort on the names),
+      -- then priced together: one hash join per (person, project) to its two rate rows.
+      person_projects as (
+        select p.person, p.folder_id, array_agg(p.day) as days, array_agg(p.ms) as ms
+          from priced p group by p.person, p.folder_id
+      ),
+      project_money as (
+        select pp.person, m.*
+          from person_projects pp
+          join project_cards c on c.folder_id = pp.folder_id
          cross join internal_card i
-          left join rate_ranges cr on cr.person = p.person and cr.card = i.card
-           and p.day >= cr.d_from and p.day < cr.d_to
-          left join rate_ranges kr on kr.person = p.person and kr.card = c.card
-           and p.day >= kr.d_from and p.day < kr.d_to
+          left join rate_table cr on cr.person = pp.person and cr.card = i.card
+          left join rate_table kr on kr.person = pp.person and kr.card = c.card
+         cross join lateral (
+           select count(r.cost_rate) as cost_lines, count(r.client_rate) as client_lines,
+                  sum(${priceSql(sql.raw("r.ms"), sql.raw("r.cost_rate"), "columns")}) as cost,
+                  sum(${priceSql(sql.raw("r.ms"), sql.raw("r.client_rate"), "columns")}) as revenue,
+                  sum(r.ms) filter (where r.cost_rate is null) as unpriced_cost_ms,
+                  sum(r.ms) filter (where r.client_rate is null) as unpriced_revenue_ms
+             from (
+               select l.ms,
+                      case when cardinality(cr.froms) = 1 then cr.rates[1]
+                                else cr.rates[(select max(i) from generate_subscripts(cr.froms, 1) i where cr.froms[i] <= l.day)]
+                           end as cost_rate,
+                      case when cardinality(kr.froms) = 1 then kr.rates[1]
+                                else kr.rates[(select max(i) from generate_subscripts(kr.froms, 1) i where kr.froms[i] <= l.day)]
+                           end as client_rate
+                 from unnest(pp.days, pp.ms) l(day, ms)
+             ) r
+         ) m
       ),
       money as (
-        select l.person,
-               case when count(*) filter (where l.cost_rate is not null) = 0 then null
-                    else sum(${priceSql(sql.raw("l.ms"), sql.raw("l.cost_rate"), "columns")}) end as cost,
-               case when count(*) filter (where l.client_rate is not null) = 0 then null
-                    else sum(${priceSql(sql.raw("l.ms"), sql.raw("l.client_rate"), "columns")}) end as revenue,
-               coalesce(round(sum(l.ms) filter (where l.cost_rate is null) / 60000.0), 0)::bigint as unpriced_cost_minutes,
-               coalesce(round(sum(l.ms) filter (where l.client_rate is null) / 60000.0), 0)::bigint
-                 as unpriced_revenue_minutes
-          from lines l
-         group by l.person
-      )`;
+        select m.person,
+               case when sum(m.cost_lines) = 0 then null else sum(m.cost) end as cost,
+               case when sum(m.client_lines) = 0 then null else sum(m.revenue) end as revenue,
+               coalesce(round(sum(m.unpriced_cost_ms) / 60000.0), 0)::bigint as unpriced_cost_minutes,
+               coalesce(round(sum(m.unpriced_revenue_ms) / 60000.0), 0)::bigint as unpriced_revenue_minutes
+          from project_money m
+         group by m.person
+    )`;
 }
 
 /**
