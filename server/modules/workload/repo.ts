@@ -148,34 +148,47 @@ function moneyCtes(org: string): SQL {
         union
         select distinct p.person, i.card from priced p cross join internal_card i
       ),
+      -- Whom a pair's rate is read for: the person when the card has a line of theirs, else
+      -- anyone with their role tags ('' matches no person line) — people who share roles and have
+      -- no line of their own share their rates, so each rate is resolved once for all of them.
+      pair_subjects as materialized (
+        select k.person, k.card, r.roles,
+               case when exists (select 1 from rate_card_lines l
+                                  where l.organization_id = ${org} and l.card_id = k.card
+                                    and l.subject_type = 'person' and l.subject_id = k.person)
+                    then k.person else '' end as who
+          from rate_pairs k join person_roles r on r.person = k.person
+      ),
+      subjects as (select distinct s.who, s.roles, s.card from pair_subjects s),
       -- The days such a rate may change in the window: its first day, and the effective_from of
-      -- every line of the card that may apply to the person (their person line, a line of one of
-      -- their role tags) after it.
+      -- every line of the card that may apply to the subject (the person's line, a line of one of
+      -- the role tags) after it.
       rate_points as (
-        select k.person, k.card, win.d0 as day from rate_pairs k cross join win
+        select k.who, k.roles, k.card, win.d0 as day from subjects k cross join win
         union
-        select k.person, k.card, l.effective_from
-          from rate_pairs k
+        select k.who, k.roles, k.card, l.effective_from
+          from subjects k
          cross join win
-          join person_roles r on r.person = k.person
           join rate_card_lines l on l.organization_id = ${org} and l.card_id = k.card
            and l.effective_from > win.d0 and l.effective_from <= win.d1
-           and ((l.subject_type = 'person' and l.subject_id = k.person)
-                or (l.subject_type = 'role' and lower(l.subject_id) in (select lower(tag) from unnest(r.roles) tag)))
+           and ((l.subject_type = 'person' and l.subject_id = k.who)
+                or (l.subject_type = 'role' and lower(l.subject_id) in (select lower(tag) from unnest(k.roles) tag)))
       ),
-      -- Each (person, card)'s rate as ranges [from, to) of the window: rateSql once per range.
-      rate_ranges as materialized (
-        select t.person, t.card, t.day as d_from,
-               coalesce(lead(t.day) over (partition by t.person, t.card order by t.day), 'infinity'::date) as d_to,
-               ${rateSql("internal", { organizationId: org, person: sql`t.person`, roles: sql`r.roles`, folder: sql`null`, day: sql`t.day` }, sql`nullif(t.card, '')`)} as rate
-          from rate_points t join person_roles r on r.person = t.person
+      -- Each subject and card's rate from each of those days: rateSql once per range.
+      rate_ranges as (
+        select t.who, t.roles, t.card, t.day as d_from,
+               ${rateSql("internal", { organizationId: org, person: sql`t.who`, roles: sql`t.roles`, folder: sql`null`, day: sql`t.day` }, sql`nullif(t.card, '')`)} as rate
+          from rate_points t
       ),
       -- Each (person, card)'s ranges as one row (few pairs have more than one range): a line
       -- finds its pair by equality (a hash join) and its range by subscript.
       rate_table as materialized (
-        select r.person, r.card, array_agg(r.d_from order by r.d_from) as froms,
-               array_agg(r.rate order by r.d_from) as rates
-          from rate_ranges r group by r.person, r.card
+        select k.person, k.card, x.froms, x.rates
+          from pair_subjects k
+          join (select r.who, r.roles, r.card, array_agg(r.d_from order by r.d_from) as froms,
+                       array_agg(r.rate order by r.d_from) as rates
+                  from rate_ranges r group by r.who, r.roles, r.card) x
+            on x.who = k.who and x.roles = k.roles and x.card = k.card
       ),
       -- Each person's lines on each project, gathered (a hash aggregate: no sort on the names),
       -- then priced together: one hash join per (person, project) to its two rate rows.
@@ -281,18 +294,13 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
                                             interval '1 day') g
          group by l.person
       ),
-      -- Per person: the days with bookings (sparse: the client of this repo fills the rest).
+      -- Per person: the window's booked rows as they are (a hash aggregate, nothing sorted); the
+      -- client of this repo adds them up per day.
       cells as (
-        select c.person, array_agg(c.idx order by c.idx) as idx,
-               array_agg(round(c.booked_ms::float8 / 60000)::int order by c.idx) as booked,
-               array_agg(round(c.tentative_ms::float8 / 60000)::int order by c.idx) as tentative
-          from (
-            select b.person, (b.day - win.d0)::int as idx,
-                   coalesce(sum(b.booked_ms) filter (where not b.tentative), 0) as booked_ms,
-                   coalesce(sum(b.booked_ms) filter (where b.tentative), 0) as tentative_ms
-              from booked b cross join win group by b.person, b.day, win.d0
-          ) c
-         group by c.person
+        select b.person, array_agg((b.day - win.d0)::int) as idx, array_agg(b.booked_ms::float8) as ms,
+               array_agg(b.tentative) as tentative
+          from booked b cross join win
+         group by b.person
       ),
       booked_people as (
         select b.person from booked b union select l.person from late l
@@ -311,12 +319,12 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
            and not exists (select 1 from provider_users u where u.organization_id = ${org} and u.id = a.person)
         ${withUnassigned ? sql`union all select '', false, null::text, null::text` : sql``}
       ),
-      -- Capacity per person per day (workload_capacity); a person without a row has none.
+      -- Capacity per person per day (workload_capacity), unordered (placed by day index as above);
+      -- a person without a row has none.
       cap as (
-        select c.clickup_user_id as person,
-               array_agg(c.capacity_minutes order by c.day) as capacity,
-               array_agg(c.time_off_minutes order by c.day) as time_off,
-               array_agg((c.day - win.d0)::int order by c.day) filter (where not c.is_working_day or c.is_holiday) as off
+        select c.clickup_user_id as person, array_agg((c.day - win.d0)::int) as idx,
+               array_agg(c.capacity_minutes) as capacity, array_agg(c.time_off_minutes) as time_off,
+               array_agg(not c.is_working_day or c.is_holiday) as off
           from win, workload_capacity(${org}, win.d0, win.d1) c
          group by c.clickup_user_id
       ),
@@ -336,7 +344,8 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
       select p.person, p.known, p.pu_username, p.pu_email,
              tu.username as task_username, tu.email as task_email,
              ps.role_tags, sp.ids as space_ids,
-             c.idx as booked_idx, c.booked, c.tentative, k.capacity, k.time_off, k.off, ld.idx as overdue_days,
+             c.idx as booked_idx, c.ms as booked_ms, c.tentative as booked_tentative,
+             k.idx as capacity_idx, k.capacity, k.time_off, k.off as capacity_off, ld.idx as overdue_days,
              coalesce(od.n, 0) as overdue_tasks, ps.utilization_target_bp as utilisation_target_bp,
              ${
                f.withMoney
@@ -373,29 +382,59 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
   );
   const length =
     Math.round((Date.parse(`${f.to}T00:00:00Z`) - Date.parse(`${f.from}T00:00:00Z`)) / 86_400_000) + 1;
-  return found.map(({ booked_idx, booked, tentative, capacity, time_off, off, ...row }) => {
-    const dense = (values: number[] | null) => {
-      const out = new Array<number>(length).fill(0);
-      booked_idx?.forEach((i, k) => (out[i] = values?.[k] ?? 0));
-      return out;
-    };
+  const zeros = () => new Array<number>(length).fill(0);
+  return found.map((raw) => {
+    const {
+      booked_idx,
+      booked_ms,
+      booked_tentative,
+      capacity_idx,
+      capacity,
+      time_off,
+      capacity_off,
+      ...row
+    } = raw;
+    const bookedMs = zeros();
+    const tentativeMs = zeros();
+    booked_idx?.forEach((i, k) => {
+      const into = booked_tentative?.[k] ? tentativeMs : bookedMs;
+      into[i] = (into[i] ?? 0) + (booked_ms?.[k] ?? 0);
+    });
+    const capacityByDay = zeros();
+    const timeOffByDay = zeros();
+    // Without a capacity row a person has no working day in the window.
+    const off = new Array<boolean>(length).fill(true);
+    capacity_idx?.forEach((i, k) => {
+      capacityByDay[i] = capacity?.[k] ?? 0;
+      timeOffByDay[i] = time_off?.[k] ?? 0;
+      off[i] = capacity_off?.[k] ?? true;
+    });
+    const offDays = off.flatMap((isOff, i) => (isOff ? [i] : []));
     return {
       ...row,
-      booked: dense(booked),
-      tentative: dense(tentative),
-      capacity: capacity ?? new Array<number>(length).fill(0),
-      time_off: time_off ?? new Array<number>(length).fill(0),
-      // Without a capacity row a person has no working day in the window.
-      off: capacity ? off : Array.from({ length }, (_, i) => i),
+      booked: bookedMs.map(wholeMinutes),
+      tentative: tentativeMs.map(wholeMinutes),
+      capacity: capacityByDay,
+      time_off: timeOffByDay,
+      off: offDays.length ? offDays : null,
     };
   });
 }
 
-/** A grid row as the statement returns it: booked days sparse, capacity absent for non-users. */
-interface RawGridRow extends Omit<WorkloadGridRow, "booked" | "tentative" | "capacity" | "time_off"> {
+/** Milliseconds (a whole number) as whole minutes, rounded half to even. */
+export function wholeMinutes(ms: number): number {
+  const q = Math.floor(ms / 60_000);
+  const r = ms - q * 60_000;
+  return r > 30_000 || (r === 30_000 && q % 2 !== 0) ? q + 1 : q;
+}
+
+/** A grid row as the statement returns it: each person's rows unaggregated, placed by day index. */
+interface RawGridRow extends Omit<WorkloadGridRow, "booked" | "tentative" | "capacity" | "time_off" | "off"> {
   booked_idx: number[] | null;
-  booked: number[] | null;
-  tentative: number[] | null;
+  booked_ms: number[] | null;
+  booked_tentative: boolean[] | null;
+  capacity_idx: number[] | null;
   capacity: number[] | null;
   time_off: number[] | null;
+  capacity_off: boolean[] | null;
 }
