@@ -1,4 +1,5 @@
 import { transaction } from "../../db/executor";
+import { refreshWorkloadBookings } from "../workload/bookings-repo";
 import { notFound } from "../../lib/errors";
 import type { RequestContext } from "../../request-context";
 import { recordChange } from "../audit/record-change";
@@ -17,6 +18,8 @@ export async function putHoliday(ctx: RequestContext, day: string, name: string)
     const before = await selectHoliday(tx, ctx.organizationId, day);
     if (before?.name === name) return { day, name };
     await upsertHoliday(tx, ctx.organizationId, day, name);
+    // Every booking's days move with the calendar: derived again now, in this transaction.
+    await refreshWorkloadBookings(tx, ctx.organizationId);
     await recordChange(ctx, tx, {
       object: "workspace_holiday",
       id: day,
@@ -34,6 +37,8 @@ export async function removeHoliday(ctx: RequestContext, day: string): Promise<v
     const before = await selectHoliday(tx, ctx.organizationId, day);
     if (!before) throw notFound("Holiday not found");
     await deleteHoliday(tx, ctx.organizationId, day);
+    // Every booking's days move with the calendar: derived again now, in this transaction.
+    await refreshWorkloadBookings(tx, ctx.organizationId);
     await recordChange(ctx, tx, {
       object: "workspace_holiday",
       id: day,

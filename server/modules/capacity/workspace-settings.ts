@@ -1,4 +1,5 @@
 import { transaction } from "../../db/executor";
+import { refreshWorkloadBookings } from "../workload/bookings-repo";
 import { notFound } from "../../lib/errors";
 import type { RequestContext } from "../../request-context";
 import { recordChange } from "../audit/record-change";
@@ -38,6 +39,9 @@ export async function putWorkspaceSettings(
     if (!row) throw notFound("Workspace not found");
     const before = settingsView(row);
     await updateSettings(tx, ctx.organizationId, input);
+    // New working days or holidays move every booking's days: derived now, in this transaction,
+    // so the next workload read does not pay for it.
+    await refreshWorkloadBookings(tx, ctx.organizationId);
     const after = settingsView((await selectSettings(tx, ctx.organizationId))!);
     if (JSON.stringify(before) !== JSON.stringify(after)) {
       await recordChange(ctx, tx, {

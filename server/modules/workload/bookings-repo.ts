@@ -81,7 +81,7 @@ export async function refreshWorkloadBookings(executor: Executor, organizationId
     sql`select exists (select 1 from workload_bookings_dirty where organization_id = ${org}) as yes`,
   );
   if (!marked?.yes) return 0;
-  const row = await firstRow<{ marks: number }>(
+  const row = await firstRow<{ marks: number; every: boolean }>(
     executor,
     sql`with
       d as (delete from workload_bookings_dirty where organization_id = ${org} returning task_id),
@@ -186,8 +186,11 @@ export async function refreshWorkloadBookings(executor: Executor, organizationId
          where b.organization_id = ${org} and b.task_id = any (array(select s.task_id from stale s))
            and (b.task_id, b.person) in (select s.task_id, s.person from stale s)
       )
-      select count(*)::int as marks from d`,
+      select count(*)::int as marks, (select yes from every) as every from d`,
   );
+  // Every task derived again (the first time, or the calendar changed): the planner's statistics
+  // of both tables go stale at once, and PGlite never gathers them itself.
+  if (row?.every) await run(executor, sql`analyze workload_bookings, workload_days`);
   return row?.marks ?? 0;
 }
 

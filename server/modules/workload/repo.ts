@@ -1,14 +1,15 @@
 import { sql, type SQL } from "drizzle-orm";
+import { divideRoundHalfEven } from "@domain/money";
 import { firstRow, rows, type Executor } from "../../db/executor";
 import { cardIdSql, priceSql, rateSql } from "../rate-cards/rates-sql";
 
 /*
- * All SQL of the workload grid (spec §2 Workload, §9): one statement aggregates every open
- * task of the workspace into minutes per person per day, with capacity from
- * workload_capacity() (migration 0008). The booking rules are written once in contract.ts; the
- * SQL spellings of domain rules come from the dashboard repo (finished status, `h/d est`), and
- * the Bid phase of spec §4 is decided by domain projectPhase() in the use case, which hands the
- * Bid statuses in.
+ * All SQL of the workload grid (spec §2 Workload, §9): one statement reads the window's rows of
+ * workload_days (every open task's booking spread over its days, kept by bookings-repo.ts, which
+ * spells the §9 and `h/d est` rules) into minutes per person per day, with capacity from
+ * workload_capacity() (migration 0008) and the overdue bookings from workload_bookings. The Bid
+ * phase of spec §4 is decided by domain projectPhase() in the use case, which hands the Bid
+ * statuses in.
  */
 
 /** The workspace facts a workload request needs before its main statement. */
@@ -421,12 +422,8 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
   });
 }
 
-/** Milliseconds (a whole number) as whole minutes, rounded half to even. */
-export function wholeMinutes(ms: number): number {
-  const q = Math.floor(ms / 60_000);
-  const r = ms - q * 60_000;
-  return r > 30_000 || (r === 30_000 && q % 2 !== 0) ? q + 1 : q;
-}
+/** Milliseconds (a whole number) as whole minutes, rounded half to even (domain divideRoundHalfEven). */
+const wholeMinutes = (ms: number): number => Number(divideRoundHalfEven(BigInt(ms), 60_000n));
 
 /** A grid row as the statement returns it: each person's rows unaggregated, placed by day index. */
 interface RawGridRow extends Omit<WorkloadGridRow, "booked" | "tentative" | "capacity" | "time_off" | "off"> {
