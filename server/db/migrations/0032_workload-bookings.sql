@@ -63,9 +63,9 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- A custom field defined, renamed or removed may start or stop being an `h/d est` field: every
--- task of the workspace is derived again ('*').
-CREATE FUNCTION workload_bookings_mark_fields() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Every task of the changed rows' workspaces is derived again ('*'): a custom field defined,
+-- renamed or removed may start or stop being an `h/d est` field (and, migration 0033, holidays).
+CREATE FUNCTION workload_bookings_mark_workspaces() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO workload_bookings_dirty (organization_id, task_id)
   SELECT DISTINCT c.organization_id, '*' FROM changed c
@@ -116,10 +116,10 @@ CREATE TRIGGER workload_bookings_value_updates AFTER UPDATE ON custom_field_valu
   EXECUTE FUNCTION workload_bookings_mark_row();
 --> statement-breakpoint
 CREATE TRIGGER workload_bookings_field_inserts AFTER INSERT ON custom_fields
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION workload_bookings_mark_fields();
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION workload_bookings_mark_workspaces();
 --> statement-breakpoint
 CREATE TRIGGER workload_bookings_field_deletes AFTER DELETE ON custom_fields
-  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION workload_bookings_mark_fields();
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION workload_bookings_mark_workspaces();
 --> statement-breakpoint
 CREATE TRIGGER workload_bookings_field_renames AFTER UPDATE OF name ON custom_fields FOR EACH ROW
   WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION workload_bookings_mark_field_rename();

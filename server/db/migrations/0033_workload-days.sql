@@ -14,15 +14,6 @@ CREATE INDEX "workload_days_empty_idx" ON "workload_days" USING btree ("organiza
 --> statement-breakpoint
 -- Working days and holidays decide which days a booking books: a change derives every booking
 -- and day of the workspace again ('*', refreshWorkloadBookings).
-CREATE FUNCTION workload_bookings_mark_calendar() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO workload_bookings_dirty (organization_id, task_id)
-  SELECT DISTINCT c.organization_id, '*' FROM changed c
-   WHERE EXISTS (SELECT 1 FROM organizations z WHERE z.id = c.organization_id)
-  ON CONFLICT DO NOTHING;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
 CREATE FUNCTION workload_bookings_mark_working_days() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO workload_bookings_dirty (organization_id, task_id) VALUES (NEW.id, '*') ON CONFLICT DO NOTHING;
@@ -30,13 +21,13 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER workload_days_holiday_inserts AFTER INSERT ON workspace_holidays
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION workload_bookings_mark_calendar();
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION workload_bookings_mark_workspaces();
 --> statement-breakpoint
 CREATE TRIGGER workload_days_holiday_deletes AFTER DELETE ON workspace_holidays
-  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION workload_bookings_mark_calendar();
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION workload_bookings_mark_workspaces();
 --> statement-breakpoint
 CREATE TRIGGER workload_days_holiday_updates AFTER UPDATE ON workspace_holidays
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION workload_bookings_mark_calendar();
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION workload_bookings_mark_workspaces();
 --> statement-breakpoint
 CREATE TRIGGER workload_days_working_days AFTER UPDATE OF working_days ON organizations FOR EACH ROW
   WHEN (OLD.working_days IS DISTINCT FROM NEW.working_days) EXECUTE FUNCTION workload_bookings_mark_working_days();
