@@ -18,7 +18,7 @@ import { FINISHED, hoursPerDayEstimate, normStatus } from "../dashboard/repo";
 const HOURS_PER_DAY_NAME_PATTERN = "h/d est|hours/day|hrs/day";
 
 /**
- * The days each booking of `changes` books (CTEs cal, cum, spread; `changes` gives person,
+ * The days each booking of `changes` books (CTEs cal and spread; `changes` gives person,
  * folder_id, space_id, rs, re, est_ms, n_asg, hpd and sign): spec §9 via PRODUCT.md → Workload —
  * the working days of its range under the workspace's working days and holidays (every day of the
  * range when none is), each booking its `h/d est` hours, else the estimate split between the
