@@ -1,7 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { divideRoundHalfEven } from "@domain/money";
 import { firstRow, rows, type Executor } from "../../db/executor";
-import { cardIdSql, priceSql, rateSql } from "../rate-cards/rates-sql";
+import { cardIdSql, priceSql, rateSql, roundHalfEvenBigintSql } from "../rate-cards/rates-sql";
 
 /*
  * All SQL of the workload grid (spec §2 Workload, §9): one statement reads the window's rows of
@@ -295,13 +294,21 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
                                             interval '1 day') g
          group by l.person
       ),
-      -- Per person: the window's booked rows as they are (a hash aggregate, nothing sorted); the
-      -- client of this repo adds them up per day.
+      -- Per person per day, booked and tentative ms summed (a hash aggregate, nothing sorted),
+      -- as whole minutes rounded half-even; per person, the days as they come (the repo places
+      -- them by day index).
       cells as (
-        select b.person, array_agg((b.day - win.d0)::int) as idx, array_agg(b.booked_ms::float8) as ms,
-               array_agg(b.tentative) as tentative
-          from booked b cross join win
-         group by b.person
+        select c.person, array_agg(c.idx) as idx,
+               array_agg(${roundHalfEvenBigintSql(sql.raw("c.booked_ms"), sql.raw("60000"))}::int) as booked,
+               array_agg(${roundHalfEvenBigintSql(sql.raw("c.tentative_ms"), sql.raw("60000"))}::int) as tentative
+          from (
+            select b.person, (b.day - win.d0)::int as idx,
+                   coalesce(sum(b.booked_ms) filter (where not b.tentative), 0)::bigint as booked_ms,
+                   coalesce(sum(b.booked_ms) filter (where b.tentative), 0)::bigint as tentative_ms
+              from booked b cross join win
+             group by b.person, b.day, win.d0
+          ) c
+         group by c.person
       ),
       booked_people as (
         select b.person from booked b union select l.person from late l
@@ -345,7 +352,7 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
       select p.person, p.known, p.pu_username, p.pu_email,
              tu.username as task_username, tu.email as task_email,
              ps.role_tags, sp.ids as space_ids,
-             c.idx as booked_idx, c.ms as booked_ms, c.tentative as booked_tentative,
+             c.idx as booked_idx, c.booked as booked_minutes, c.tentative as tentative_minutes,
              k.idx as capacity_idx, k.capacity, k.time_off, k.off as capacity_off, ld.idx as overdue_days,
              coalesce(od.n, 0) as overdue_tasks, ps.utilization_target_bp as utilisation_target_bp,
              ${
@@ -387,19 +394,19 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
   return found.map((raw) => {
     const {
       booked_idx,
-      booked_ms,
-      booked_tentative,
+      booked_minutes,
+      tentative_minutes,
       capacity_idx,
       capacity,
       time_off,
       capacity_off,
       ...row
     } = raw;
-    const bookedMs = zeros();
-    const tentativeMs = zeros();
+    const booked = zeros();
+    const tentative = zeros();
     booked_idx?.forEach((i, k) => {
-      const into = booked_tentative?.[k] ? tentativeMs : bookedMs;
-      into[i] = (into[i] ?? 0) + (booked_ms?.[k] ?? 0);
+      booked[i] = booked_minutes?.[k] ?? 0;
+      tentative[i] = tentative_minutes?.[k] ?? 0;
     });
     const capacityByDay = zeros();
     const timeOffByDay = zeros();
@@ -413,8 +420,8 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
     const offDays = off.flatMap((isOff, i) => (isOff ? [i] : []));
     return {
       ...row,
-      booked: bookedMs.map(wholeMinutes),
-      tentative: tentativeMs.map(wholeMinutes),
+      booked,
+      tentative,
       capacity: capacityByDay,
       time_off: timeOffByDay,
       off: offDays.length ? offDays : null,
@@ -422,14 +429,11 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
   });
 }
 
-/** Milliseconds (a whole number) as whole minutes, rounded half to even (domain divideRoundHalfEven). */
-const wholeMinutes = (ms: number): number => Number(divideRoundHalfEven(BigInt(ms), 60_000n));
-
-/** A grid row as the statement returns it: each person's rows unaggregated, placed by day index. */
+/** A grid row as the statement returns it: each person's days and capacity rows, placed by day index. */
 interface RawGridRow extends Omit<WorkloadGridRow, "booked" | "tentative" | "capacity" | "time_off" | "off"> {
   booked_idx: number[] | null;
-  booked_ms: number[] | null;
-  booked_tentative: boolean[] | null;
+  booked_minutes: number[] | null;
+  tentative_minutes: number[] | null;
   capacity_idx: number[] | null;
   capacity: number[] | null;
   time_off: number[] | null;
