@@ -17,6 +17,8 @@ import type { Database } from "../server/db/client";
 import { createLogger } from "../server/lib/logger";
 import { encryptSecret } from "../server/lib/secrets";
 import { repriceReportLines } from "../server/modules/reports/repo";
+import { refreshWorkloadBookings } from "../server/modules/workload/bookings-repo";
+import { repriceWorkloadDays } from "../server/modules/workload/repo";
 import { runFullSync } from "../server/modules/sync/full-sync";
 import { seedCapacityAndRates } from "../server/demo/seed-capacity-rates";
 import { systemContext, type RequestContext } from "../server/request-context";
@@ -115,14 +117,22 @@ export async function syncedAgency(
 }
 
 /**
- * The rate cards just written raised the workspace's rates version: the report lines' rates are
- * read again, as the app's next poll does after any sync (sync/report-rates.ts).
+ * The rate cards, holidays and roles just written raised the workspace's rates version and marked
+ * every workload booking: what the app's next poll does after any sync (sync/report-rates.ts,
+ * recomputeDerived) — the report lines' rates read again, the bookings derived again and the
+ * workload lines' rates read.
  */
 async function readLineRates(database: Database, org: string): Promise<void> {
-  const t = performance.now();
+  let t = performance.now();
   const lines = await repriceReportLines(database.db, org);
   console.log(
     `${database.kind}: report lines' rates read: ${lines} lines in ${(performance.now() - t).toFixed(0)} ms`,
+  );
+  t = performance.now();
+  const marks = await refreshWorkloadBookings(database.db, org);
+  const days = await repriceWorkloadDays(database.db, org);
+  console.log(
+    `${database.kind}: workload bookings derived (${marks} marks) and ${days} workload lines' rates read in ${(performance.now() - t).toFixed(0)} ms`,
   );
 }
 

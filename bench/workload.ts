@@ -16,6 +16,7 @@
  *   DATABASE_URL=postgres://… npm run bench:workload                 # PostgreSQL (a fresh database)
  *   BENCH_DATABASE_URL=postgres://… npm run bench:workload           # the same, without touching DATABASE_URL
  *   BENCH_AGENCY=medium BENCH_RUNS=30 npm run bench:workload
+ *   BENCH_REUSE=1 BENCH_SEED_RUNS=0 BENCH_DATABASE_URL=…/agency_hub_bench_… npm run bench:workload   # kept database, no seed's path
  */
 import {
   effectiveTaskRange,
@@ -204,7 +205,10 @@ runOnSyncedAgency(
       }, runs);
       const floorStat = await measure(() => floorDerived(database, from, to, bidStatuses), runs);
       const tasksFloor = await measure(() => floor(database, from, to, bidStatuses), runs);
-      const seed = await measure(() => seedPath(database, from, to), Math.max(3, Math.floor(runs / 5)));
+      // BENCH_SEED_RUNS=0 leaves the seed's path out (seconds a run) while tuning the endpoint.
+      const seedRuns = Number(process.env.BENCH_SEED_RUNS ?? Math.max(3, Math.floor(runs / 5)));
+      const seed =
+        seedRuns > 0 ? await measure(() => seedPath(database, from, to), seedRuns) : { p50: NaN, p95: NaN };
       const bytes = Buffer.byteLength(JSON.stringify(last));
       lines.push(
         `${label.padEnd(9)}${fmt(endpoint.p50)}${fmt(endpoint.p95)}${fmt(floorStat.p50)}${fmt(floorStat.p95)}${fmt(seed.p50)}${fmt(seed.p95)}` +

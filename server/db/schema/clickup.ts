@@ -459,9 +459,26 @@ export const workloadDays = pgTable(
     bookedMs: bigint("booked_ms", { mode: "number" }).notNull(),
     /** The bookings that book this day (0: a row left to remove, read as absent). */
     bookings: integer("bookings").notNull(),
+    // The line's rates as last read (workload/bookings-repo.ts repriceWorkloadDays), valid while
+    // the workspace's rates_version is the one they were read at, as time_entry_days' are: a rate
+    // depends on the person, the project and the day only, so a change of booked_ms keeps them.
+    /** organizations.rates_version the rates were read at; null until first read. */
+    ratesVersion: bigint("rates_version", { mode: "number" }),
+    /** Minor units per hour (internal: the default internal card; client: the project's card); null when unpriced. */
+    internalRate: bigint("internal_rate", { mode: "number" }),
+    clientRate: bigint("client_rate", { mode: "number" }),
+    /** The line priced at those rates (priceSql), kept by the database with booked_ms and the rates. */
+    costMinor: bigint("cost_minor", { mode: "number" }).generatedAlwaysAs(
+      priceSql(sql.raw("booked_ms"), sql.raw("internal_rate"), "columns"),
+    ),
+    revenueMinor: bigint("revenue_minor", { mode: "number" }).generatedAlwaysAs(
+      priceSql(sql.raw("booked_ms"), sql.raw("client_rate"), "columns"),
+    ),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.day, t.person, t.folderId, t.spaceId] }),
+    // The lines whose rates are stale (rates_version below the workspace's, or null).
+    index("workload_days_rates_idx").on(t.organizationId, t.ratesVersion),
     // The rows left at no booking, removed at the end of each sync (pruneWorkloadDays).
     index("workload_days_empty_idx")
       .on(t.organizationId)

@@ -2,7 +2,7 @@ import { notifyWorkspaceChanged } from "../live/repo";
 import { setWorkspaceConnectionError } from "../clickup/repo";
 import { notifyClickUpSyncFailed } from "../slack/notify";
 import { recomputeDerived } from "./derived-fields-repo";
-import { refreshReportLineRates } from "./report-rates";
+import { refreshStoredRates } from "./report-rates";
 import {
   listIdsInPrivateSpaces,
   syncedListIds,
@@ -325,7 +325,7 @@ export async function runFullSync(deps: SyncDeps, orgId: string, opts: FullSyncO
       await notifyWorkspaceChanged(tx, orgId);
     });
     log.info({ runId: cp.runId, stats: cp.stats }, "full sync finished");
-    await refreshReportLineRates(deps, orgId);
+    await refreshStoredRates(deps, orgId);
     await vacuumSyncedTables(deps.database.db).catch((err: unknown) =>
       log.warn({ err }, "vacuum after the full sync failed; autovacuum (PostgreSQL) will get to it"),
     );

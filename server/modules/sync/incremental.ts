@@ -16,7 +16,7 @@ import {
 import { syncHierarchy, type SyncResult } from "./full-sync";
 import { recomputeDerived } from "./derived-fields-repo";
 import { markHierarchyDeleted, providerUserIds } from "./hierarchy-repo";
-import { refreshReportLineRates } from "./report-rates";
+import { refreshStoredRates } from "./report-rates";
 import { dbNow, finishRun, getSyncState, patchSyncState, startRun } from "./sync-state-repo";
 import { markTasksDeleted, tasksNewerThanStored } from "./task-repo";
 import { markTimeEntriesDeletedInWindow, upsertTimeEntries } from "./time-entry-repo";
@@ -198,7 +198,7 @@ export async function runPoll(deps: SyncDeps, orgId: string, opts: PollOptions =
       await finishRun(tx, orgId, runId, "succeeded", stats, null);
       if (changed.size || stats.deletedTimeEntries) await notifyWorkspaceChanged(tx, orgId);
     });
-    await refreshReportLineRates(deps, orgId);
+    await refreshStoredRates(deps, orgId);
     return { runId, status: "succeeded", stats };
   } catch (err) {
     const message = describeError(err);

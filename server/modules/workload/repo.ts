@@ -112,23 +112,20 @@ export interface WorkloadGridRow {
 }
 
 /**
- * The money of the grid's confirmed bookings (CTEs appended to the grid statement, which gives
- * `booked` and `win`): PRODUCT.md → Rate cards, priced per line where a line is one person's
- * booked time on one project on one day (as the reports' time_entry_days lines), so an hour is
- * priced at the rate in force on the day it is booked. A rate depends on the person, the card
+ * The rates of workload lines, as CTEs over `priced` (person, day, folder_id, space_id, ms: the
+ * lines) and `win` (d0, d1: their first and last day), ending in `line_rates` (the same columns and
+ * cost_rate, client_rate: minor units an hour, null when unpriced). PRODUCT.md → Rate cards: a line
+ * is one person's booked time on one project on one day (as the reports' time_entry_days lines),
+ * so an hour is priced at the rate in force on the day it is booked; cost from the default
+ * internal card, revenue from the project's client card. A rate depends on the person, the card
  * and the day only, so each (person, card) pair the lines need is cut into the ranges of the
- * window between the effective dates of the lines that may apply to the person (their person
- * line or a line of one of their role tags, on the default internal card or the project's client
- * card), and rateSql (domain/rates.ts) runs once per range (a few hundred) rather than once per
- * line (thousands). A line's price is booked ms × rate / 3,600,000 rounded half-even once
- * (priceSql); totals are sums of those rounded lines. A line without a rate is unpriced: its
- * minutes are counted apart, never priced at 0. Tentative (Bid-phase) bookings are not priced.
+ * window between the effective dates of the lines that may apply to the person (their person line
+ * or a line of one of their role tags), and rateSql (domain/rates.ts) runs once per range (a few
+ * hundred) rather than once per line (thousands).
  */
-function moneyCtes(org: string): SQL {
+function lineRatesCtes(org: string): SQL {
   const defaultInternal = cardIdSql("internal", { organizationId: org, folder: sql`null` });
-  return sql`priced as (
-        select b.person, b.day, b.folder_id, b.booked_ms as ms from booked b where not b.tentative and b.booked_ms > 0
-      ),
+  return sql`
       -- Each project's client card and the default internal card, resolved once ('' = none).
       project_cards as materialized (
         select f.folder_id,
@@ -141,7 +138,7 @@ function moneyCtes(org: string): SQL {
           from (select distinct p.person from priced p) k
           left join person_settings ps on ps.organization_id = ${org} and ps.clickup_user_id = k.person
       ),
-      -- Every (person, card) a priced line reads a rate from.
+      -- Every (person, card) a line reads a rate from.
       rate_pairs as (
         select distinct p.person, c.card
           from priced p join project_cards c on c.folder_id = p.folder_id
@@ -191,35 +188,60 @@ function moneyCtes(org: string): SQL {
             on x.who = k.who and x.roles = k.roles and x.card = k.card
       ),
       -- Each person's lines on each project, gathered (a hash aggregate: no sort on the names),
-      -- then priced together: one hash join per (person, project) to its two rate rows.
+      -- then given their rates together: one hash join per (person, project) to its two rate rows.
       person_projects as (
-        select p.person, p.folder_id, array_agg(p.day) as days, array_agg(p.ms) as ms
+        select p.person, p.folder_id, array_agg(p.day) as days, array_agg(p.space_id) as spaces,
+               array_agg(p.ms) as ms
           from priced p group by p.person, p.folder_id
       ),
-      project_money as (
-        select pp.person, m.*
+      line_rates as (
+        select pp.person, pp.folder_id, r.day, r.space_id, r.ms, r.cost_rate, r.client_rate
           from person_projects pp
           join project_cards c on c.folder_id = pp.folder_id
          cross join internal_card i
           left join rate_table cr on cr.person = pp.person and cr.card = i.card
           left join rate_table kr on kr.person = pp.person and kr.card = c.card
          cross join lateral (
-           select count(r.cost_rate) as cost_lines, count(r.client_rate) as client_lines,
-                  sum(${priceSql(sql.raw("r.ms"), sql.raw("r.cost_rate"), "columns")}) as cost,
-                  sum(${priceSql(sql.raw("r.ms"), sql.raw("r.client_rate"), "columns")}) as revenue,
-                  sum(r.ms) filter (where r.cost_rate is null) as unpriced_cost_ms,
-                  sum(r.ms) filter (where r.client_rate is null) as unpriced_revenue_ms
-             from (
-               select l.ms,
-                      case when cardinality(cr.froms) = 1 then cr.rates[1]
-                                else cr.rates[(select max(i) from generate_subscripts(cr.froms, 1) i where cr.froms[i] <= l.day)]
-                           end as cost_rate,
-                      case when cardinality(kr.froms) = 1 then kr.rates[1]
-                                else kr.rates[(select max(i) from generate_subscripts(kr.froms, 1) i where kr.froms[i] <= l.day)]
-                           end as client_rate
-                 from unnest(pp.days, pp.ms) l(day, ms)
-             ) r
-         ) m
+           select l.day, l.space_id, l.ms,
+                  case when cardinality(cr.froms) = 1 then cr.rates[1]
+                       else cr.rates[(select max(i) from generate_subscripts(cr.froms, 1) i where cr.froms[i] <= l.day)]
+                  end as cost_rate,
+                  case when cardinality(kr.froms) = 1 then kr.rates[1]
+                       else kr.rates[(select max(i) from generate_subscripts(kr.froms, 1) i where kr.froms[i] <= l.day)]
+                  end as client_rate
+             from unnest(pp.days, pp.spaces, pp.ms) l(day, space_id, ms)
+         ) r
+      )`;
+}
+
+/**
+ * The money of the grid's confirmed bookings (CTEs appended to the grid statement, which gives
+ * `booked`, with each line's stored rates and prices, and `win`): a line's price is booked ms ×
+ * rate / 3,600,000 rounded half-even once (priceSql); totals are sums of those rounded lines. A
+ * line whose rates were read at the workspace's rates version (repriceWorkloadDays, after each
+ * sync) comes priced (workload_days.cost_minor, revenue_minor); the others (added since, or every
+ * line after a rate change) are priced here from the rate cards (lineRatesCtes). A line without a
+ * rate is unpriced: its minutes are counted apart, never priced at 0. Tentative (Bid-phase)
+ * bookings are not priced.
+ */
+function moneyCtes(org: string): SQL {
+  return sql`priced as (
+        select b.person, b.day, b.folder_id, b.space_id, b.booked_ms as ms from booked b
+         where not b.tentative and b.booked_ms > 0 and not b.rated
+      ),
+      ${lineRatesCtes(org)},
+      money_parts as (
+        select r.person, count(r.cost_rate) as cost_lines, count(r.client_rate) as client_lines,
+               sum(${priceSql(sql.raw("r.ms"), sql.raw("r.cost_rate"), "columns")}) as cost,
+               sum(${priceSql(sql.raw("r.ms"), sql.raw("r.client_rate"), "columns")}) as revenue,
+               sum(r.ms) filter (where r.cost_rate is null) as unpriced_cost_ms,
+               sum(r.ms) filter (where r.client_rate is null) as unpriced_revenue_ms
+          from line_rates r group by r.person
+        union all
+        select b.person, count(b.internal_rate), count(b.client_rate), sum(b.cost_minor), sum(b.revenue_minor),
+               sum(b.booked_ms) filter (where b.internal_rate is null),
+               sum(b.booked_ms) filter (where b.client_rate is null)
+          from booked b where not b.tentative and b.booked_ms > 0 and b.rated group by b.person
       ),
       money as (
         select m.person,
@@ -227,9 +249,55 @@ function moneyCtes(org: string): SQL {
                case when sum(m.client_lines) = 0 then null else sum(m.revenue) end as revenue,
                coalesce(round(sum(m.unpriced_cost_ms) / 60000.0), 0)::bigint as unpriced_cost_minutes,
                coalesce(round(sum(m.unpriced_revenue_ms) / 60000.0), 0)::bigint as unpriced_revenue_minutes
-          from project_money m
+          from money_parts m
          group by m.person
     )`;
+}
+
+/**
+ * Reads the rates of the workspace's workload lines whose stored rates are stale (lines added
+ * since, and every line after a rate change raised the rates version) and keeps them on the lines,
+ * so that the grid sums their prices instead of reading the rate cards (moneyCtes). Run after each
+ * sync (sync/report-rates.ts); returns how many lines were written. The version is read first and
+ * the lines are written only if it is still current when the update runs: a rate changed meanwhile
+ * leaves them stale (priced from the cards), never wrong; lines a refresh is writing right now are
+ * skipped (never waits on it, never deadlocks with it) and left for the next run.
+ */
+export async function repriceWorkloadDays(executor: Executor, organizationId: string): Promise<number> {
+  const org = organizationId;
+  const head = await firstRow<{ version: number; stale: boolean }>(
+    executor,
+    sql`select o.rates_version as version,
+               exists (select 1 from workload_days l where l.organization_id = o.id and l.rates_version is null)
+               or (select min(l.rates_version) from workload_days l where l.organization_id = o.id) < o.rates_version
+                 as stale
+          from organizations o where o.id = ${org}`,
+  );
+  if (!head?.stale) return 0;
+  const version = Number(head.version);
+  const found = await rows<{ n: number }>(
+    executor,
+    sql`with
+      locked as materialized (
+        select k.day, k.person, k.folder_id, k.space_id, k.booked_ms from workload_days k
+         where k.organization_id = ${org} and (k.rates_version < ${version} or k.rates_version is null)
+           for update skip locked
+      ),
+      priced as (select k.person, k.day, k.folder_id, k.space_id, k.booked_ms as ms from locked k),
+      win as (select min(k.day) as d0, max(k.day) as d1 from locked k),
+      ${lineRatesCtes(org)},
+      written as (
+        update workload_days w
+           set rates_version = ${version}, internal_rate = r.cost_rate, client_rate = r.client_rate
+          from line_rates r
+         where w.organization_id = ${org} and w.day = r.day and w.person = r.person
+           and w.folder_id = r.folder_id and w.space_id = r.space_id
+           and (select o.rates_version from organizations o where o.id = ${org}) = ${version}
+        returning 1
+      )
+      select count(*)::int as n from written`,
+  );
+  return Number(found[0]?.n ?? 0);
 }
 
 /**
@@ -262,7 +330,8 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
   const found = await rows<RawGridRow>(
     executor,
     sql`with
-      win as (select ${f.from}::date as d0, ${f.to}::date as d1, ${f.today}::date as today),
+      win as (select ${f.from}::date as d0, ${f.to}::date as d1, ${f.today}::date as today,
+                     (select o.rates_version from organizations o where o.id = ${org}) as rates_version),
       bid as (
         select distinct m.folder_id from tasks m
          where m.organization_id = ${org} and m.custom_item_id = 1001 and not m.deleted
@@ -271,6 +340,12 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
       -- The window's booked days; a Bid-phase project's (spec §4) are tentative.
       booked as materialized (
         select d.person, d.day, d.folder_id, d.space_id, d.booked_ms, bid.folder_id is not null as tentative
+               ${
+                 f.withMoney
+                   ? sql`, coalesce(d.rates_version = win.rates_version, false) as rated, d.internal_rate,
+                       d.client_rate, d.cost_minor, d.revenue_minor`
+                   : sql``
+               }
           from workload_days d
          cross join win
           left join bid on bid.folder_id = d.folder_id

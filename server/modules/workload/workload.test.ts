@@ -15,6 +15,7 @@ import type {
 } from "./contract";
 import { priceSql, roundHalfEvenBigintSql, roundHalfEvenSql } from "../rate-cards/rates-sql";
 import { refreshWorkloadBookings } from "./bookings-repo";
+import { repriceWorkloadDays } from "./repo";
 
 /*
  * The workload API on rows computed by hand. Window: Monday 2026-11-16 … Sunday 2026-11-29
@@ -708,6 +709,57 @@ describe("workload money", () => {
       totals: { utilisationBp: 2963 },
     });
     expect(person(res.body, BOB).utilisationTargetBp).toBeNull();
+  });
+
+  it("sums the prices kept on the lines once their rates are read, and the rate cards' until then", async () => {
+    const org = owner.organizationId;
+    const money = (body: WorkloadResponse) =>
+      [...body.people.map((p) => [p.id, p.totals] as const), ["", body.unassigned.totals] as const].map(
+        ([id, t]) => [id, t.cost, t.revenue, t.unpricedCostMinutes, t.unpricedRevenueMinutes],
+      );
+    const unread = async () =>
+      Number(
+        (
+          await rows<{ n: number }>(
+            ctx.database.db,
+            sql`select count(*)::int as n from workload_days
+                 where organization_id = ${org} and bookings > 0
+                   and rates_version is distinct from (select rates_version from organizations where id = ${org})`,
+          )
+        )[0]?.n,
+      );
+    // Nothing read yet (no sync ran): every line is priced from the rate cards.
+    const before = await grid(`from=${FROM}&to=${TO}`);
+    expect(before.status).toBe(200);
+    expect(await unread()).toBeGreaterThan(0);
+    expect(await repriceWorkloadDays(ctx.database.db, org)).toBeGreaterThan(0);
+    expect(await unread()).toBe(0);
+    expect(await repriceWorkloadDays(ctx.database.db, org)).toBe(0);
+    const after = await grid(`from=${FROM}&to=${TO}`);
+    expect(money(after.body)).toEqual(money(before.body));
+    expect(person(after.body, BOB).totals).toMatchObject({ cost: 81_000, revenue: 233_000 });
+
+    // Bob's own internal rate goes from 60.00 to 70.00: every line is stale until read again,
+    // and the grid prices them from the cards meanwhile: 810 min × 70.00.
+    await ctx.database.raw.query(
+      `update rate_card_lines set rate_minor = 7000 where organization_id = $1 and id = 'l-1'`,
+      [org],
+    );
+    expect(await unread()).toBeGreaterThan(0);
+    expect(person((await grid(`from=${FROM}&to=${TO}&person=${BOB}`)).body, BOB).totals.cost).toBe(94_500);
+    expect(await repriceWorkloadDays(ctx.database.db, org)).toBeGreaterThan(0);
+    expect(person((await grid(`from=${FROM}&to=${TO}&person=${BOB}`)).body, BOB).totals.cost).toBe(94_500);
+
+    // start-only's estimate doubles (10 h: 120 min on the 23rd, 24th, 25th and 27th): its lines
+    // keep their rates and the database prices their new time — 1,050 min × 70.00; revenue gains
+    // 240 min × 180.00.
+    await ctx.database.raw.query(
+      `update tasks set time_estimate_ms = ${10 * H} where organization_id = $1 and id = 'start-only'`,
+      [org],
+    );
+    const changed = await grid(`from=${FROM}&to=${TO}&person=${BOB}`);
+    expect(person(changed.body, BOB).totals).toMatchObject({ booked: 1050, cost: 122_500, revenue: 305_000 });
+    expect(await unread()).toBe(0);
   });
 });
 
