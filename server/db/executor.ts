@@ -62,3 +62,12 @@ export async function run(executor: Executor, query: SQL): Promise<number> {
 export function transaction<T>(database: Pick<Database, "db">, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return database.db.transaction(fn);
 }
+
+/**
+ * Run the reads of `fn` on one snapshot (a read-only, repeatable-read transaction): a read whose
+ * second statement depends on what its first one saw (a probe, then a statement shaped by it)
+ * sees the same rows in both, whatever commits in between.
+ */
+export function readSnapshot<T>(database: Pick<Database, "db">, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return database.db.transaction(fn, { isolationLevel: "repeatable read", accessMode: "read only" });
+}

@@ -10,7 +10,14 @@ import {
   type WorkloadTotals,
 } from "./contract";
 import { refreshWorkloadBookings } from "./bookings-repo";
-import { selectWorkloadGrid, selectWorkloadSetup, type WorkloadFilter, type WorkloadGridRow } from "./repo";
+import { readSnapshot } from "../../db/executor";
+import {
+  anyStaleWorkloadLine,
+  selectWorkloadGrid,
+  selectWorkloadSetup,
+  type WorkloadFilter,
+  type WorkloadGridRow,
+} from "./repo";
 
 /** What every workload read needs first: the workspace's today and currency, the filters checked. */
 export interface WorkloadSetup {
@@ -183,7 +190,11 @@ export async function getWorkload(ctx: RequestContext, query: WorkloadQuery): Pr
   const filter = workloadFilter(ctx, query, setup);
   // Bookings of tasks changed since the last sync's refresh (a webhook, a template) first.
   await refreshWorkloadBookings(ctx.db, ctx.organizationId);
-  const found = await selectWorkloadGrid(ctx.db, filter);
+  // Whether some lines must be priced from the rate cards decides the statement's shape: both on
+  // one snapshot, so a sync committing new lines in between cannot slip past the probe.
+  const found = await readSnapshot(ctx.deps.database, async (tx) =>
+    selectWorkloadGrid(tx, filter, filter.withMoney && (await anyStaleWorkloadLine(tx, ctx.organizationId))),
+  );
   const zeros = days.map(() => 0);
   const people: WorkloadPerson[] = [];
   let unassigned: WorkloadResponse["unassigned"] = {

@@ -194,7 +194,7 @@ function lineRatesCtes(org: string): SQL {
                array_agg(p.ms) as ms
           from priced p group by p.person, p.folder_id
       ),
-      line_rates as (
+      line_rates as materialized (
         select pp.person, pp.folder_id, r.day, r.space_id, r.ms, r.cost_rate, r.client_rate
           from person_projects pp
           join project_cards c on c.folder_id = pp.folder_id
@@ -214,6 +214,20 @@ function lineRatesCtes(org: string): SQL {
       )`;
 }
 
+/** Each person's money: the sums of money_parts. */
+const moneyTotals = sql`money as (
+        select m.person,
+               -- Null when there are lines and none has a rate; 0 with no line.
+               case when coalesce(sum(m.cost_lines), 0) = 0 and sum(m.unpriced_cost_ms) > 0 then null
+                    else coalesce(sum(m.cost), 0) end as cost,
+               case when coalesce(sum(m.client_lines), 0) = 0 and sum(m.unpriced_revenue_ms) > 0 then null
+                    else coalesce(sum(m.revenue), 0) end as revenue,
+               coalesce(round(sum(m.unpriced_cost_ms) / 60000.0), 0)::bigint as unpriced_cost_minutes,
+               coalesce(round(sum(m.unpriced_revenue_ms) / 60000.0), 0)::bigint as unpriced_revenue_minutes
+          from money_parts m
+         group by m.person
+    )`;
+
 /**
  * The money of the grid's confirmed bookings (CTEs appended to the grid statement, which gives
  * `booked`, with each line's stored rates and prices, and `win`): a line's price is booked ms ×
@@ -224,7 +238,12 @@ function lineRatesCtes(org: string): SQL {
  * rate is unpriced: its minutes are counted apart, never priced at 0. Tentative (Bid-phase)
  * bookings are not priced.
  */
-function moneyCtes(org: string): SQL {
+function moneyCtes(org: string, stalePrices: boolean): SQL {
+  const stored = sql`select c.person, c.cost_lines, c.client_lines, c.cost, c.revenue, c.unpriced_cost_ms,
+               c.unpriced_revenue_ms
+          from cells c`;
+  // No stale line in the workspace (the probe ran on the statement's snapshot): nothing to price.
+  if (!stalePrices) return sql`money_parts as (${stored}), ${moneyTotals}`;
   return sql`priced as (
         select b.person, b.day, b.folder_id, b.space_id, b.booked_ms as ms from booked b
          where not b.tentative and b.booked_ms > 0 and not b.rated
@@ -238,20 +257,28 @@ function moneyCtes(org: string): SQL {
                sum(r.ms) filter (where r.client_rate is null) as unpriced_revenue_ms
           from line_rates r group by r.person
         union all
-        select b.person, count(b.internal_rate), count(b.client_rate), sum(b.cost_minor), sum(b.revenue_minor),
-               sum(b.booked_ms) filter (where b.internal_rate is null),
-               sum(b.booked_ms) filter (where b.client_rate is null)
-          from booked b where not b.tentative and b.booked_ms > 0 and b.rated group by b.person
+        ${stored}
       ),
-      money as (
-        select m.person,
-               case when sum(m.cost_lines) = 0 then null else sum(m.cost) end as cost,
-               case when sum(m.client_lines) = 0 then null else sum(m.revenue) end as revenue,
-               coalesce(round(sum(m.unpriced_cost_ms) / 60000.0), 0)::bigint as unpriced_cost_minutes,
-               coalesce(round(sum(m.unpriced_revenue_ms) / 60000.0), 0)::bigint as unpriced_revenue_minutes
-          from money_parts m
-         group by m.person
-    )`;
+      ${moneyTotals}`;
+}
+
+/**
+ * Whether any workload line of the workspace has stale rates: one with none yet, or the lowest
+ * version below the workspace's — two probes of workload_days_rates_idx, however many lines.
+ */
+function anyStaleLine(org: string): SQL {
+  return sql`(exists (select 1 from workload_days l where l.organization_id = ${org} and l.rates_version is null)
+      or (select min(l.rates_version) from workload_days l where l.organization_id = ${org})
+         < (select o.rates_version from organizations o where o.id = ${org}))`;
+}
+
+/** Whether the grid must price some lines from the rate cards (moneyCtes' stale part). */
+export async function anyStaleWorkloadLine(executor: Executor, organizationId: string): Promise<boolean> {
+  const row = await firstRow<{ stale: boolean }>(
+    executor,
+    sql`select ${anyStaleLine(organizationId)} as stale`,
+  );
+  return row?.stale === true;
 }
 
 /**
@@ -267,11 +294,7 @@ export async function repriceWorkloadDays(executor: Executor, organizationId: st
   const org = organizationId;
   const head = await firstRow<{ version: number; stale: boolean }>(
     executor,
-    sql`select o.rates_version as version,
-               exists (select 1 from workload_days l where l.organization_id = o.id and l.rates_version is null)
-               or (select min(l.rates_version) from workload_days l where l.organization_id = o.id) < o.rates_version
-                 as stale
-          from organizations o where o.id = ${org}`,
+    sql`select o.rates_version as version, ${anyStaleLine(org)} as stale from organizations o where o.id = ${org}`,
   );
   if (!head?.stale) return 0;
   const version = Number(head.version);
@@ -308,7 +331,15 @@ export async function repriceWorkloadDays(executor: Executor, organizationId: st
  * holders); with a space or project filter only people with tasks under it; then assignees
  * missing from the users table; the Unassigned row last (not with a person or role filter).
  */
-export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter): Promise<WorkloadGridRow[]> {
+export async function selectWorkloadGrid(
+  executor: Executor,
+  f: WorkloadFilter,
+  /**
+   * Some line of the workspace has stale rates (anyStaleWorkloadLine, on the same snapshot): those
+   * are priced from the rate cards; without any, the statement only sums stored prices.
+   */
+  stalePrices: boolean,
+): Promise<WorkloadGridRow[]> {
   const org = f.organizationId;
   const onlyPerson = f.person !== undefined;
   const roleHolders = f.role
@@ -327,6 +358,8 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
       ${roleHolders ? sql`and ${c("person")} in ${roleHolders}` : sql``}
       ${f.includeTentative ? sql`` : sql`and bid.folder_id is null`}`;
   };
+  // A confirmed line with time whose rates were read at the workspace's rates version.
+  const storedLine = sql`not b.tentative and b.booked_ms > 0 and b.rated`;
   const found = await rows<RawGridRow>(
     executor,
     sql`with
@@ -352,27 +385,34 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
          where d.organization_id = ${org} and d.day between win.d0 and win.d1 and d.bookings > 0
            ${filters("d")}
       ),
-      -- The bookings of tasks due before today: overdue, whatever the window.
-      late as materialized (
-        select b.task_id, b.person, b.range_start as rs, b.range_end as re
+      -- Each person's bookings of tasks due before today (overdue, whatever the window), counted
+      -- from workload_bookings_due_idx alone: a booking is one task and person.
+      overdue as materialized (
+        select b.person, count(*)::int as n
           from workload_bookings b
          cross join win
           left join bid on bid.folder_id = b.folder_id
          where b.organization_id = ${org} and b.due_day < win.today
            ${filters("b")}
+         group by b.person
       ),
+      -- The window's days booked by overdue bookings: a dated task's range ends on its due day,
+      -- so only those due in the window reach it.
       late_days as (
-        select l.person, array_agg(distinct (g::date - win.d0)::int) as idx
-          from late l
+        select b.person, array_agg(distinct (g::date - win.d0)::int) as idx
+          from workload_bookings b
          cross join win
-         cross join lateral generate_series(greatest(l.rs, win.d0)::timestamp, least(l.re, win.d1)::timestamp,
-                                            interval '1 day') g
-         group by l.person
+          left join bid on bid.folder_id = b.folder_id
+         cross join lateral generate_series(greatest(b.range_start, win.d0)::timestamp,
+                                            least(b.range_end, win.d1)::timestamp, interval '1 day') g
+         where b.organization_id = ${org} and b.due_day < win.today and b.due_day >= win.d0
+           ${filters("b")}
+         group by b.person
       ),
       -- Per person per day, booked and tentative ms summed (a hash aggregate, nothing sorted),
       -- as whole minutes rounded half-even; per person, the days as they come (the repo places
       -- them by day index).
-      cells as (
+      day_cells as (
         select c.person, array_agg(c.idx) as idx,
                array_agg(${roundHalfEvenBigintSql(sql.raw("c.booked_ms"), sql.raw("60000"))}::int) as booked,
                array_agg(${roundHalfEvenBigintSql(sql.raw("c.tentative_ms"), sql.raw("60000"))}::int) as tentative
@@ -385,8 +425,40 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
           ) c
          group by c.person
       ),
+      -- Per person: the spaces they book time in (put in order in the final select, a handful
+      -- each) and their confirmed lines' stored prices — a line read at the workspace's rates
+      -- version (repriceWorkloadDays) comes priced; moneyCtes prices the others.
+      space_money as (
+        select x.person, array_agg(x.space_id) filter (where x.space_id <> '') as space_ids
+               ${
+                 f.withMoney
+                   ? sql`, sum(x.cost_lines) as cost_lines, sum(x.client_lines) as client_lines, sum(x.cost) as cost,
+                       sum(x.revenue) as revenue, sum(x.unpriced_cost_ms) as unpriced_cost_ms,
+                       sum(x.unpriced_revenue_ms) as unpriced_revenue_ms`
+                   : sql``
+               }
+          from (
+            select b.person, b.space_id
+               ${
+                 f.withMoney
+                   ? sql`, count(b.internal_rate) filter (where ${storedLine}) as cost_lines,
+                       count(b.client_rate) filter (where ${storedLine}) as client_lines,
+                       sum(b.cost_minor) filter (where ${storedLine}) as cost,
+                       sum(b.revenue_minor) filter (where ${storedLine}) as revenue,
+                       sum(b.booked_ms) filter (where ${storedLine} and b.internal_rate is null) as unpriced_cost_ms,
+                       sum(b.booked_ms) filter (where ${storedLine} and b.client_rate is null) as unpriced_revenue_ms`
+                   : sql``
+               }
+              from booked b group by b.person, b.space_id
+          ) x
+         group by x.person
+      ),
+      cells as (
+        select d.*, m.space_ids ${f.withMoney ? sql`, m.cost_lines, m.client_lines, m.cost, m.revenue, m.unpriced_cost_ms, m.unpriced_revenue_ms` : sql``}
+          from day_cells d join space_money m on m.person = d.person
+      ),
       booked_people as (
-        select b.person from booked b union select l.person from late l
+        select c.person from cells c union select o.person from overdue o
       ),
       people as (
         select u.id as person, true as known, u.username as pu_username, u.email as pu_email
@@ -410,23 +482,15 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
                array_agg(not c.is_working_day or c.is_holiday) as off
           from win, workload_capacity(${org}, win.d0, win.d1) c
          group by c.clickup_user_id
-      ),
-      overdue as (
-        select l.person, count(*)::int as n from (select distinct person, task_id from late) l group by l.person
-      ),
-      person_spaces as (
-        select x.person, array_agg(x.space_id order by x.space_id) as ids
-          from (select distinct b.person, b.space_id from booked b where b.space_id <> '') x
-         group by x.person
       )${
         f.withMoney
           ? sql`,
-      ${moneyCtes(org)}`
+      ${moneyCtes(org, stalePrices)}`
           : sql``
       }
       select p.person, p.known, p.pu_username, p.pu_email,
              tu.username as task_username, tu.email as task_email,
-             ps.role_tags, sp.ids as space_ids,
+             ps.role_tags, (select array_agg(x.id order by x.id) from unnest(c.space_ids) x(id)) as space_ids,
              c.idx as booked_idx, c.booked as booked_minutes, c.tentative as tentative_minutes,
              k.idx as capacity_idx, k.capacity, k.time_off, k.off as capacity_off, ld.idx as overdue_days,
              coalesce(od.n, 0) as overdue_tasks, ps.utilization_target_bp as utilisation_target_bp,
@@ -446,7 +510,6 @@ export async function selectWorkloadGrid(executor: Executor, f: WorkloadFilter):
         left join cap k on k.person = p.person
         left join late_days ld on ld.person = p.person
         left join overdue od on od.person = p.person
-        left join person_spaces sp on sp.person = p.person
         ${f.withMoney ? sql`left join money m on m.person = p.person` : sql``}
         left join person_settings ps on ps.organization_id = ${org} and ps.clickup_user_id = p.person
         left join lateral (

@@ -310,6 +310,15 @@ describe("GET /api/workload", () => {
     });
     // Nothing booked: nothing to price (0, not unpriced).
     expect(person(body, "u-cat").totals).toMatchObject({ cost: 0, revenue: 0, unpricedRevenueMinutes: 0 });
+    // Only tentative time (the Pitch project is a bid): nothing confirmed to price either.
+    const pitch = await grid(`from=${FROM}&to=${TO}&project=f-pitch`);
+    expect(person(pitch.body, ANN).totals).toMatchObject({
+      booked: 0,
+      tentative: 120,
+      cost: 0,
+      revenue: 0,
+      unpricedRevenueMinutes: 0,
+    });
     // The Unassigned row: no person, so only the cards' default rates.
     expect(body.unassigned.totals).toMatchObject({
       cost: 5_000,
