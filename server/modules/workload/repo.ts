@@ -480,7 +480,7 @@ export async function selectWorkloadGrid(
         select c.clickup_user_id as person, array_agg((c.day - win.d0)::int) as idx,
                array_agg(c.capacity_minutes) as capacity, array_agg(c.time_off_minutes) as time_off,
                array_agg(not c.is_working_day or c.is_holiday) as off
-          from win, workload_capacity(${org}, win.d0, win.d1) c
+          from win, workload_capacity(${org}, ${f.from}::date, ${f.to}::date) c
          group by c.clickup_user_id
       )${
         f.withMoney
