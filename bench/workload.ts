@@ -3,9 +3,11 @@
  * entries): p50/p95 of GET /api/workload's server work (the use case: setup read, the grid
  * statement, names and totals; HTTP and session lookup excluded) for a 4-week and a quarter
  * window, beside
- *  (a) the raw-SQL floor — one hand-written aggregate of the same numbers (booked and tentative
+ *  (a) the raw-SQL floor — one hand-written aggregate of the grid's numbers (booked and tentative
  *      minutes per person per day, capacity from workload_capacity) over the derived table the
- *      endpoint reads (workload_days), with no app code around it; and beside it the same numbers
+ *      endpoint reads (workload_days), with no app code around it; beside it, that aggregate plus
+ *      a second plain one for the rest of the response (names, spaces, cost and revenue at the
+ *      stored prices, overdue counts: every number the endpoint returns), and the grid's numbers
  *      from the synced tasks themselves (no derived table), the floor before workload_days;
  *  (b) the seed's path — every task in pages of 5,000 ordered by id, spaces, folders, users
  *      (limit 1,000), user_organizations and all detailed time entries, aggregated in JavaScript
@@ -96,6 +98,35 @@ async function floorDerived(database: Database, from: string, to: string, bidSta
      select c.clickup_user_id, c.day, c.capacity_minutes, cells.booked, cells.tentative
        from workload_capacity($1, $2::date, $3::date) c
        left join cells on cells.person = c.clickup_user_id and cells.day = c.day`,
+    [ORG, from, to, bidStatuses],
+  );
+  return rows.length;
+}
+
+/**
+ * (a″) The rest of what the endpoint returns, as plainly: per person their name (users table),
+ * the spaces they book time in, their confirmed lines' cost and revenue at the stored prices and
+ * their overdue bookings — so floorDerived plus this is a floor for every number of the response.
+ */
+async function floorPersonTotals(database: Database, from: string, to: string, bidStatuses: string[]) {
+  const { rows } = await database.raw.query(
+    `with bid as (select distinct folder_id from tasks where organization_id = $1 and custom_item_id = 1001
+                    and status = any($4::text[])),
+          lines as (
+            select d.person, array_agg(distinct d.space_id) as spaces,
+                   sum(d.cost_minor) filter (where d.folder_id not in (select folder_id from bid)) as cost,
+                   sum(d.revenue_minor) filter (where d.folder_id not in (select folder_id from bid)) as revenue
+              from workload_days d
+             where d.organization_id = $1 and d.day between $2::date and $3::date and d.bookings > 0
+             group by d.person),
+          late as (
+            select b.person, count(*) as overdue from workload_bookings b
+             where b.organization_id = $1 and b.due_day < $2::date group by b.person)
+     select u.id, u.username, u.email, lines.spaces, lines.cost, lines.revenue, late.overdue
+       from provider_users u
+       left join lines on lines.person = u.id
+       left join late on late.person = u.id
+      where u.organization_id = $1`,
     [ORG, from, to, bidStatuses],
   );
   return rows.length;
@@ -204,6 +235,10 @@ runOnSyncedAgency(
         last = await getWorkload(ctx, query);
       }, runs);
       const floorStat = await measure(() => floorDerived(database, from, to, bidStatuses), runs);
+      const fullFloor = await measure(async () => {
+        await floorDerived(database, from, to, bidStatuses);
+        await floorPersonTotals(database, from, to, bidStatuses);
+      }, runs);
       const tasksFloor = await measure(() => floor(database, from, to, bidStatuses), runs);
       // BENCH_SEED_RUNS=0 leaves the seed's path out (seconds a run) while tuning the endpoint.
       const seedRuns = Number(process.env.BENCH_SEED_RUNS ?? Math.max(3, Math.floor(runs / 5)));
@@ -213,6 +248,8 @@ runOnSyncedAgency(
       lines.push(
         `${label.padEnd(9)}${fmt(endpoint.p50)}${fmt(endpoint.p95)}${fmt(floorStat.p50)}${fmt(floorStat.p95)}${fmt(seed.p50)}${fmt(seed.p95)}` +
           `   ×${(endpoint.p50 / floorStat.p50).toFixed(2)} of floor, ${(seed.p50 / endpoint.p50).toFixed(0)}× faster than the seed's path; ` +
+          `floor of every number of the response (with names, spaces, money, overdue) p50 ${fullFloor.p50.toFixed(1)}, p95 ${fullFloor.p95.toFixed(1)} ` +
+          `(×${(endpoint.p50 / fullFloor.p50).toFixed(2)}, p95 ×${(endpoint.p95 / fullFloor.p95).toFixed(2)}); ` +
           `floor from the tasks (no derived table) p50 ${tasksFloor.p50.toFixed(1)}, p95 ${tasksFloor.p95.toFixed(1)}; ` +
           `${last?.people.length ?? 0} people × ${last?.days.length ?? 0} days, ${(bytes / 1024).toFixed(0)} KB JSON`,
       );
