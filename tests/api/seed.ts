@@ -26,7 +26,14 @@ export async function seedClickupData(db: Db, organizationId: string, data: Seed
     if (data.tasks?.length) {
       await tx.insert(s.tasks).values(withOrg(data.tasks));
       const assignees = data.tasks.flatMap((t) =>
-        (t.assigneesArray ?? []).map((a) => ({ organizationId, taskId: t.id, userId: String(a.id) })),
+        (t.assigneesArray ?? []).map((a) => ({
+          organizationId,
+          taskId: t.id,
+          userId: String(a.id),
+          // As the sync keeps them: the entry's name trimmed, null when blank (spec §8).
+          username: typeof a.username === "string" && a.username.trim() ? a.username.trim() : null,
+          email: typeof a.email === "string" && a.email.trim() ? a.email.trim() : null,
+        })),
       );
       if (assignees.length) await tx.insert(s.taskAssignees).values(assignees).onConflictDoNothing();
     }

@@ -230,13 +230,19 @@ export const listMembers = pgTable(
   ],
 );
 
-/** One row per (task, assignee): the relational form of assignees_array, for filters by person. */
+/**
+ * One row per (task, assignee): the relational form of assignees_array, for filters by person,
+ * with the name the task's assignee entry carries (trimmed; null when absent or blank) — the
+ * first source of the spec §8 assignee-name fallback, read here instead of from the task's JSON.
+ */
 export const taskAssignees = pgTable(
   "task_assignees",
   {
     organizationId: orgId(),
     taskId: text("task_id").notNull(),
     userId: text("user_id").notNull(),
+    username: text("username"),
+    email: text("email"),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.taskId, t.userId] }),

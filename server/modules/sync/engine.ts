@@ -76,9 +76,10 @@ export async function ingestTasks(
   // Every field each response listed (set or not): only their values may be cleared.
   const carried: Array<{ taskId: string; fieldId: string }> = [];
   const lists = new Map<string, CuList>();
-  const pairs: Array<{ taskId: string; userId: string }> = [];
+  const pairs: Parameters<typeof replaceTaskAssignees>[3] = [];
   for (const t of unique) {
-    for (const a of t.assignees) if (a.id) pairs.push({ taskId: t.id, userId: a.id });
+    for (const a of t.assignees)
+      if (a.id) pairs.push({ taskId: t.id, userId: a.id, username: a.username, email: a.email });
     for (const f of t.customFields) {
       if (!f.id) continue;
       if (!defs.has(f.id)) defs.set(f.id, { id: f.id, name: f.name, type: f.type, typeConfig: f.typeConfig });

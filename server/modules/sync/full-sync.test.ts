@@ -67,6 +67,24 @@ describe("full sync against the simulator", () => {
       expect((row!.custom_fields as unknown[]).length).toBe(Object.keys(t.fields ?? {}).length);
     }
 
+    // Each assignee row keeps the name its entry on the task carries (spec §8's first source).
+    const assigneeRows = await rows<{
+      task_id: string;
+      user_id: string;
+      username: string | null;
+      email: string | null;
+    }>(
+      f.deps.database.db,
+      sql`select task_id, user_id, username, email from task_assignees where organization_id = ${o}`,
+    );
+    expect(assigneeRows.length).toBeGreaterThan(0);
+    for (const a of assigneeRows) {
+      const user = f.sim.state.users.get(Number(a.user_id));
+      expect(user, a.user_id).toBeDefined();
+      expect(a.username).toBe(user!.username.trim() || null);
+      expect(a.email).toBe(user!.email.trim() || null);
+    }
+
     // Project meta tasks carry their job code; their folders' tasks inherit it.
     const project = f.sim.demo.projects[0]!;
     const meta = byId.get(project.metaTaskId)!;

@@ -53,7 +53,8 @@ export async function replaceTaskAssignees(
   ex: Executor,
   orgId: string,
   taskIds: string[],
-  pairs: Array<{ taskId: string; userId: string }>,
+  /** Each task's assignees, with the name their entry on the task carries (spec §8). */
+  pairs: Array<{ taskId: string; userId: string; username: string | null; email: string | null }>,
 ): Promise<void> {
   if (!taskIds.length) return;
   await run(
@@ -64,8 +65,9 @@ export async function replaceTaskAssignees(
   await run(
     ex,
     sql`
-    insert into task_assignees (organization_id, task_id, user_id)
-    select ${orgId}, r."taskId", r."userId" from jsonb_to_recordset(${jsonb(pairs)}) as r("taskId" text, "userId" text)
+    insert into task_assignees (organization_id, task_id, user_id, username, email)
+    select ${orgId}, r."taskId", r."userId", nullif(btrim(r.username), ''), nullif(btrim(r.email), '')
+      from jsonb_to_recordset(${jsonb(pairs)}) as r("taskId" text, "userId" text, username text, email text)
     on conflict do nothing`,
   );
 }

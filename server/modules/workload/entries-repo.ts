@@ -74,8 +74,8 @@ const roleHolders = (
     and exists (select 1 from unnest(ps.role_tags) r where lower(r) = lower(${role})))`;
 
 /** The assignee's name for sorting (spec §8 order; the page shows domain resolveAssigneeName's). */
-const ASSIGNEE_SORT = sql`lower(coalesce(aa.username, nullif(btrim(pu.username), ''), nullif(btrim(pu.email), ''),
-  aa.email, case when ta.user_id is null then null else 'User ' || ta.user_id end))`;
+const ASSIGNEE_SORT = sql`lower(coalesce(ta.username, nullif(btrim(pu.username), ''), nullif(btrim(pu.email), ''),
+  ta.email, case when ta.user_id is null then null else 'User ' || ta.user_id end))`;
 
 const ENTRY_SORTS: Record<WorkloadEntrySortKey, SQL> = {
   due_date: sql`x.dd`,
@@ -116,13 +116,7 @@ const ENTRY_FROM = sql`tasks t
   left join task_assignees ta on ta.organization_id = t.organization_id and ta.task_id = t.id
   left join provider_users pu on pu.organization_id = t.organization_id and pu.id = ta.user_id
   left join folders f on f.organization_id = t.organization_id and f.id = t.folder_id
-  left join spaces s on s.organization_id = t.organization_id and s.id = t.space_id
-  left join lateral (
-    select case when jsonb_typeof(e.v->'username') = 'string' then nullif(btrim(e.v->>'username'), '') end as username,
-           case when jsonb_typeof(e.v->'email') = 'string' then nullif(btrim(e.v->>'email'), '') end as email
-      from jsonb_array_elements(case when jsonb_typeof(t.assignees_array) = 'array' then t.assignees_array else '[]'::jsonb end) e(v)
-     where ta.user_id is not null and jsonb_typeof(e.v) = 'object' and e.v->>'id' = ta.user_id
-     limit 1) aa on true`;
+  left join spaces s on s.organization_id = t.organization_id and s.id = t.space_id`;
 
 /** One page of Workload entries visible to the scope, and how many matching rows it hides. */
 export async function selectWorkloadEntries(
@@ -152,7 +146,7 @@ export async function selectWorkloadEntries(
       (t.folder_id is not null and t.folder_id in (select folder_id from bid)) as tentative,
       (x.dd < ${f.today}::date and ${sql.raw(normStatus("t.status"))} !~ ${sql.raw(FINISHED)}) as overdue,
       ${sql.raw(hoursPerDayEstimate("t.custom_fields"))} as hpd,
-      aa.username as task_username, aa.email as task_email, pu.username as pu_username, pu.email as pu_email,
+      ta.username as task_username, ta.email as task_email, pu.username as pu_username, pu.email as pu_email,
       (pu.id is not null) as known`,
     from: ENTRY_FROM,
     where: [...conditions, visible],
@@ -275,8 +269,7 @@ export async function selectWorkloadTimeEntries(
   };
   const result = await listPage<WorkloadTimeEntryRow, WorkloadTimeEntrySortKey>(executor, {
     select: sql`te.id, te.task_id, t.name as task_name, te.user_id, te.duration_ms, te.start_time,
-      t.folder_id, ${entryDay(org)} as day, pu.username as pu_username, pu.email as pu_email,
-      t.assignees_array`,
+      t.folder_id, ${entryDay(org)} as day, pu.username as pu_username, pu.email as pu_email`,
     from: TIME_ENTRY_FROM,
     where: [...conditions, visible],
     sorts: TIME_ENTRY_SORTS,
@@ -293,13 +286,8 @@ export async function selectWorkloadTimeEntries(
                   ${priceSql(sql`list_page.duration_ms`, sql`cr.rate`)} as actual_client_revenue`
             : sql`null::bigint as internal_rate, null::bigint as client_rate, null::bigint as actual_client_revenue`
         }`,
-      from: sql`left join lateral (
-          select case when jsonb_typeof(e.v->'username') = 'string' then nullif(btrim(e.v->>'username'), '') end as username,
-                 case when jsonb_typeof(e.v->'email') = 'string' then nullif(btrim(e.v->>'email'), '') end as email
-            from jsonb_array_elements(case when jsonb_typeof(list_page.assignees_array) = 'array'
-                                           then list_page.assignees_array else '[]'::jsonb end) e(v)
-           where jsonb_typeof(e.v) = 'object' and e.v->>'id' = list_page.user_id
-           limit 1) aa on true
+      from: sql`left join task_assignees aa
+          on aa.organization_id = ${org} and aa.task_id = list_page.task_id and aa.user_id = list_page.user_id
         ${f.withMoney ? sql`cross join lateral (select ${rateSql("client", subject)} as rate) cr` : sql``}`,
     },
   });

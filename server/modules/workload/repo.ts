@@ -512,16 +512,12 @@ export async function selectWorkloadGrid(
         left join overdue od on od.person = p.person
         ${f.withMoney ? sql`left join money m on m.person = p.person` : sql``}
         left join person_settings ps on ps.organization_id = ${org} and ps.clickup_user_id = p.person
+        -- The name a task's assignee entry carries (spec §8's first source), kept at sync.
         left join lateral (
-          select case when jsonb_typeof(e.v->'username') = 'string' then nullif(btrim(e.v->>'username'), '') end
-                   as username,
-                 case when jsonb_typeof(e.v->'email') = 'string' then nullif(btrim(e.v->>'email'), '') end as email
+          select ta.username, ta.email
             from task_assignees ta
-            join tasks nt on nt.organization_id = ta.organization_id and nt.id = ta.task_id
-           cross join lateral jsonb_array_elements(
-             case when jsonb_typeof(nt.assignees_array) = 'array' then nt.assignees_array else '[]'::jsonb end) e(v)
            where p.person <> '' and ta.organization_id = ${org} and ta.user_id = p.person
-             and jsonb_typeof(e.v) = 'object' and e.v->>'id' = p.person
+             and (ta.username is not null or ta.email is not null)
            limit 1
         ) tu on true
        order by p.person = '', lower(coalesce(p.pu_username, p.pu_email, p.person)), p.person`,
