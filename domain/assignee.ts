@@ -18,7 +18,8 @@ function idText(value: unknown): string | null {
   return null;
 }
 
-function nonBlank(value: unknown): string | null {
+/** A string with its surrounding whitespace trimmed; null for anything else or a blank one. */
+export function nonBlank(value: unknown): string | null {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 }
 

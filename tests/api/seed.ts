@@ -1,3 +1,4 @@
+import { nonBlank } from "@domain/index";
 import type { Db } from "../../server/db/client";
 import * as s from "../../server/db/schema";
 
@@ -31,8 +32,8 @@ export async function seedClickupData(db: Db, organizationId: string, data: Seed
           taskId: t.id,
           userId: String(a.id),
           // As the sync keeps them: the entry's name trimmed, null when blank (spec §8).
-          username: typeof a.username === "string" && a.username.trim() ? a.username.trim() : null,
-          email: typeof a.email === "string" && a.email.trim() ? a.email.trim() : null,
+          username: nonBlank(a.username),
+          email: nonBlank(a.email),
         })),
       );
       if (assignees.length) await tx.insert(s.taskAssignees).values(assignees).onConflictDoNothing();

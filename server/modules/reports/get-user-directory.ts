@@ -1,11 +1,10 @@
+import { nonBlank } from "@domain/index";
 import type { RequestContext } from "../../request-context";
 import type { ReportFilter, UserDirectoryResponse, UserDirectoryRow } from "./contract";
 import { selectUserDirectory } from "./repo";
 import { int, intOrNull, reportSetup } from "./setup";
 
 const CLICKUP_ROLES = { 1: "owner", 2: "admin", 3: "member", 4: "guest" } as const;
-
-const nonBlank = (v: string | null) => (v && v.trim() ? v.trim() : null);
 
 /**
  * The user directory (issue 16 point 6): every ClickUp user with the Agency Hub member linked to
